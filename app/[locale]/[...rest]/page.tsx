@@ -1,0 +1,6 @@
+import { notFound } from 'next/navigation';
+
+/** Any path no route claims answers 404 with the not-found page (SPEC 2.2). */
+export default function UnknownPage() {
+  notFound();
+}

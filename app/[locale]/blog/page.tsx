@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { PageHeading } from '@/components/page-heading';
+import { localeParam } from '@/lib/i18n/params';
+import { getTranslator } from '@/lib/i18n/translator';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/blog'>): Promise<Metadata> {
+  const locale = await localeParam(params);
+  const t = getTranslator(locale);
+  return pageMetadata({
+    locale,
+    path: '/blog',
+    title: t('articles.list.title'),
+    description: t('articles.list.description'),
+  });
+}
+
+export default async function ArticleListPage({ params }: PageProps<'/[locale]/blog'>) {
+  const locale = await localeParam(params);
+  const t = getTranslator(locale);
+  return (
+    <>
+      <PageHeading title={t('articles.list.title')} lead={t('articles.list.description')} />
+      <p className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">{t('articles.list.empty')}</p>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { HeaderBar, type NavItem } from '@/components/header-bar';
+import { homeSections } from '@/lib/content/firm';
+import type { Locale } from '@/lib/i18n/locales';
+import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
+import { getTranslator } from '@/lib/i18n/translator';
+
+/** Server part of the header: translates and builds the links; the bar itself reacts to scroll. */
+export function SiteHeader({ locale }: { locale: Locale }) {
+  const t = getTranslator(locale);
+  const sectionLinks: NavItem[] = homeSections.flatMap((section) =>
+    section.nav
+      ? [
+          {
+            label: t(`common.nav.${section.nav}`),
+            href: homeSectionHref(locale, section.id),
+            sectionId: section.id,
+          },
+        ]
+      : [],
+  );
+  // News sits before Contact in the header (SPEC 2.3).
+  const news: NavItem = { label: t('common.nav.news'), href: localizedPath(locale, '/actualites') };
+  const items = [...sectionLinks.slice(0, -1), news, ...sectionLinks.slice(-1)];
+
+  return (
+    <HeaderBar
+      locale={locale}
+      items={items}
+      homeHref={localizedPath(locale, '/')}
+      labels={{
+        nav: t('common.nav.label'),
+        homeLink: t('common.nav.homeLink'),
+        openMenu: t('common.nav.openMenu'),
+        closeMenu: t('common.nav.closeMenu'),
+        switchLanguage: t('common.language.switchTo'),
+      }}
+    />
+  );
+}

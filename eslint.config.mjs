@@ -1,0 +1,25 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      // Deliberate: pages are server-rendered documents reached by full page loads (SPEC 2.3 asks
+      // for them), which keeps the client bundle to the small interactive leaves.
+      '@next/next/no-html-link-for-pages': 'off',
+    },
+  },
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    'node_modules/**',
+    'data/**',
+    'outbox/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+  ]),
+]);

@@ -1,0 +1,57 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and is read at run time, once, here: a change needs
+ * a restart, not a rebuild. Each variable is documented in README.md and .env.example.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const schema = z.object({
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: 'SITE_URL must be an http(s) address' })
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  DATABASE_URL: optionalText,
+  SMTP_URL: optionalText,
+  CONTACT_TO: z.string().trim().default('contact@sorel-aubry-avocats.fr'),
+  CONTACT_FROM: z.string().trim().default('Site Sorel Aubry Avocats <site@sorel-aubry-avocats.fr>'),
+  OUTBOX_DIR: z.string().trim().default('./data/outbox'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  ARTICLES_SHEET_URL: optionalText,
+  ARTICLES_SHEET_ID: optionalText,
+  REVALIDATE_SECRET: optionalText,
+  GA_MEASUREMENT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'GA_MEASUREMENT_ID must look like G-XXXXXXX')
+      .optional(),
+  ),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  }
+  return parsed.data;
+}
+
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}

@@ -1,0 +1,146 @@
+/**
+ * The firm's facts (shared/CONTENT.md): the one place to edit names, addresses, numbers and
+ * links. They are placeholders for the real firm; telephone numbers are from ARCEP's fiction range.
+ */
+import type { Locale } from '@/lib/i18n/locales';
+
+export type Localized<T = string> = Record<Locale, T>;
+
+export interface PostalAddress {
+  street: string;
+  postalCode: string;
+  city: string;
+  country: Localized;
+  countryCode: string;
+}
+
+export const firm = {
+  name: 'Sorel Aubry Avocats',
+  legalForm: {
+    fr: "SELARL Sorel Aubry Avocats, société d'exercice libéral à responsabilité limitée d'avocats, au capital de 10 000 €",
+    en: 'SELARL Sorel Aubry Avocats, a professional limited liability company of lawyers (société d’exercice libéral à responsabilité limitée d’avocats) with a share capital of €10,000',
+  } satisfies Localized,
+  capital: '10 000 €',
+  registration: 'RCS Paris 000 000 000',
+  vatNumber: 'FR00 000000000',
+  bar: { fr: 'Barreau de Paris', en: 'Paris Bar (Barreau de Paris)' } satisfies Localized,
+  barAdmissionYear: 2008,
+  address: {
+    street: '18 rue de Miromesnil',
+    postalCode: '75008',
+    city: 'Paris',
+    country: { fr: 'France', en: 'France' },
+    countryCode: 'FR',
+  } satisfies PostalAddress,
+  email: 'contact@sorel-aubry-avocats.fr',
+  phone: '+33 1 99 00 24 00',
+  linkedin: 'https://www.linkedin.com/company/sorel-aubry-avocats',
+  tagline: {
+    fr: 'Nous maîtrisons les détails. Pour que vous n’ayez pas à le faire.',
+    en: 'We master the details. So, you don’t have to.',
+  } satisfies Localized,
+  description: {
+    fr: 'Cabinet d’avocats dédié au droit social, aux côtés des entreprises et des dirigeants.',
+    en: 'A law firm dedicated to employment and labour law, alongside companies and executives.',
+  } satisfies Localized,
+  publicationDirector: 'Hélène Sorel',
+  copyrightYear: 2025,
+  policiesUpdated: '2025-05-06',
+  /** Map of the office, opened only at the visitor's request (consent rules). */
+  map: {
+    latitude: 48.8729,
+    longitude: 2.3165,
+  },
+} as const;
+
+export const hostingProvider = {
+  name: 'Nuage Hexagone SAS',
+  address: '5 avenue de l’Exemple, 69002 Lyon, France',
+  phone: '+33 4 99 00 10 10',
+} as const;
+
+export const designProvider = {
+  name: 'Atelier Pixel Droit SARL',
+  address: '12 rue de l’Exemple, 75011 Paris, France',
+} as const;
+
+/** The mediator's name changes with each term: edit it here only. */
+export const consumerMediator = {
+  name: 'Médiateur de la consommation de la profession d’avocat',
+  address: '180 boulevard Haussmann, 75008 Paris',
+  url: 'https://mediateur-consommation-avocat.fr',
+} as const;
+
+export const cnil = {
+  name: 'Commission nationale de l’informatique et des libertés (CNIL)',
+  address: '3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07',
+  url: 'https://www.cnil.fr',
+} as const;
+
+export type PartnerId = 'helene-sorel' | 'julien-aubry';
+
+export interface Partner {
+  id: PartnerId;
+  name: string;
+  givenName: string;
+  familyName: string;
+  /** The profile's path: the full name, lower-case and hyphenated (SPEC 2.2). */
+  profilePath: `/${PartnerId}`;
+  role: Localized;
+  email: string;
+  phone: string;
+  linkedin: string;
+  photo: { src: string; width: 450; height: 600 };
+}
+
+export const partners: readonly Partner[] = [
+  {
+    id: 'helene-sorel',
+    name: 'Hélène Sorel',
+    givenName: 'Hélène',
+    familyName: 'Sorel',
+    profilePath: '/helene-sorel',
+    role: { fr: 'Avocate associée fondatrice', en: 'Founding Partner' },
+    email: 'h.sorel@sorel-aubry-avocats.fr',
+    phone: '+33 1 99 00 24 01',
+    linkedin: 'https://www.linkedin.com/in/helene-sorel-avocate',
+    photo: { src: '/images/partner-helene-sorel.jpg', width: 450, height: 600 },
+  },
+  {
+    id: 'julien-aubry',
+    name: 'Julien Aubry',
+    givenName: 'Julien',
+    familyName: 'Aubry',
+    profilePath: '/julien-aubry',
+    role: { fr: 'Avocat associé fondateur', en: 'Founding Partner' },
+    email: 'j.aubry@sorel-aubry-avocats.fr',
+    phone: '+33 1 99 00 24 02',
+    linkedin: 'https://www.linkedin.com/in/julien-aubry-avocat',
+    photo: { src: '/images/partner-julien-aubry.jpg', width: 450, height: 600 },
+  },
+];
+
+export function findPartner(id: string): Partner | undefined {
+  return partners.find((partner) => partner.id === id);
+}
+
+/** Home-page sections and their anchors, in order (SPEC 2.3). */
+export const homeSections = [
+  { id: 'accueil', nav: 'home' },
+  { id: 'a-propos', nav: 'team' },
+  { id: 'intro', nav: 'expertise' },
+  { id: 'expertises', nav: null },
+  { id: 'presse', nav: 'distinctions' },
+  { id: 'contact', nav: 'contact' },
+] as const;
+
+export type HomeSectionId = (typeof homeSections)[number]['id'];
+
+/** Turns '+33 1 99 00 24 01' into a tel: address. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+export function formatAddress(locale: Locale, address: PostalAddress = firm.address): string {
+  return `${address.street}, ${address.postalCode} ${address.city}, ${address.country[locale]}`;
+}

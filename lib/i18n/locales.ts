@@ -1,0 +1,16 @@
+export const locales = ['fr', 'en'] as const;
+export type Locale = (typeof locales)[number];
+
+/** French is the base language: unprefixed paths are French (SPEC 2.1). */
+export const defaultLocale: Locale = 'fr';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+export function otherLocale(locale: Locale): Locale {
+  return locale === 'fr' ? 'en' : 'fr';
+}
+
+/** BCP 47 tags used for hreflang, Open Graph and date formatting. */
+export const localeTags: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' };

@@ -1,0 +1,48 @@
+import { defaultLocale, otherLocale, type Locale } from './locales';
+
+/** Splits '/en/blog#x' into its locale prefix (if any), the rest of the path and the hash. */
+export function splitPath(href: string): { prefix: Locale | null; rest: string; hash: string } {
+  const hashIndex = href.indexOf('#');
+  const hash = hashIndex >= 0 ? href.slice(hashIndex) : '';
+  const path = (hashIndex >= 0 ? href.slice(0, hashIndex) : href) || '/';
+  const match = /^\/(fr|en)(\/.*)?$/.exec(path);
+  if (!match) return { prefix: null, rest: path, hash };
+  return { prefix: match[1] as Locale, rest: match[2] ?? '/', hash };
+}
+
+/** The language of a path: English when it starts with /en, otherwise French (SPEC 2.1). */
+export function localeOfPath(pathname: string): Locale {
+  return splitPath(pathname).prefix === 'en' ? 'en' : defaultLocale;
+}
+
+function isHome(rest: string): boolean {
+  return rest === '/' || rest === '';
+}
+
+/**
+ * Target of the FR/EN toggle (SPEC 2.1): home goes to the other language's home; a prefixed
+ * path swaps its prefix and keeps the remainder and the #anchor; an unprefixed path gets the
+ * new prefix.
+ */
+export function toggleHref(href: string): string {
+  const { prefix, rest, hash } = splitPath(href);
+  const current = prefix ?? defaultLocale;
+  const target = otherLocale(current);
+  if (isHome(rest)) return `/${target}`;
+  return `/${target}${rest}${hash}`;
+}
+
+/** A link to a page in a language: /fr/... or /en/... (SPEC 2.1). */
+export function localizedPath(locale: Locale, rest: string): string {
+  return isHome(rest) ? `/${locale}` : `/${locale}${rest.startsWith('/') ? rest : `/${rest}`}`;
+}
+
+/** A home-page section, reached by a full page load from any page (SPEC 2.3). */
+export function homeSectionHref(locale: Locale, anchor: string): string {
+  return `/${locale}/#${anchor}`;
+}
+
+/** Partner cards link unprefixed in French and under /en in English (SPEC 2.3). */
+export function partnerHref(locale: Locale, profilePath: string): string {
+  return locale === 'en' ? `/en${profilePath}` : profilePath;
+}

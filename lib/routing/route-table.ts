@@ -1,0 +1,45 @@
+import { partners } from '@/lib/content/firm';
+import { defaultLocale, type Locale } from '@/lib/i18n/locales';
+import { splitPath } from '@/lib/i18n/paths';
+
+/**
+ * Which page answers an address (SPEC 2.2), decided before rendering so that an unknown address
+ * gets a real 404 status with a server-rendered page.
+ */
+export type RouteMatch =
+  | { kind: 'page'; locale: Locale; rest: string }
+  | { kind: 'article'; locale: Locale; rest: string; slug: string }
+  | { kind: 'not-found'; locale: Locale };
+
+/** The internal page that renders the not-found view; never linked, always served with 404. */
+export const NOT_FOUND_SEGMENT = 'introuvable';
+
+const pagePaths = new Set<string>([
+  '/',
+  ...partners.map((partner) => partner.profilePath),
+  '/actualites',
+  '/blog',
+  '/mentions-legales',
+  '/politique-confidentialite',
+  '/politique-cookies',
+]);
+
+const articlePath = /^\/(?:actualites|blog)\/([^/]+)$/;
+
+export function matchRoute(pathname: string): RouteMatch {
+  const { prefix, rest } = splitPath(pathname);
+  const locale = prefix ?? defaultLocale;
+  const normalised = rest.length > 1 ? rest.replace(/\/+$/, '') : rest;
+  if (pagePaths.has(normalised)) return { kind: 'page', locale, rest: normalised };
+  const article = articlePath.exec(normalised);
+  if (article?.[1]) {
+    let slug: string;
+    try {
+      slug = decodeURIComponent(article[1]);
+    } catch {
+      return { kind: 'not-found', locale };
+    }
+    return { kind: 'article', locale, rest: normalised, slug };
+  }
+  return { kind: 'not-found', locale };
+}

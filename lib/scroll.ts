@@ -1,0 +1,38 @@
+/** Scroll constants and helpers shared by the header, anchors and cards (SPEC 9). */
+export const ANCHOR_OFFSET_PX = 80;
+export const SECTION_DETECTION_OFFSET_PX = 100;
+export const HEADER_SOLID_AFTER_PX = 20;
+export const HASH_SCROLL_DELAY_MS = 100;
+export const SCROLLING_CLASS_DELAY_MS = 100;
+export const SCROLL_TOP_AFTER_PX = 500;
+export const REVEAL_VIEWPORT_RATIO = 0.85;
+export const REVEAL_THRESHOLD = 0.1;
+
+export function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Scrolls so that the element's top lands ANCHOR_OFFSET_PX below the viewport top, smoothly
+ * unless the visitor asked for reduced motion; moves focus there for keyboard and screen readers.
+ */
+export function scrollToElement(element: HTMLElement): void {
+  const top = element.getBoundingClientRect().top + window.scrollY - ANCHOR_OFFSET_PX;
+  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: true });
+}
+
+export function scrollToId(id: string, updateHistory = true): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  scrollToElement(element);
+  if (updateHistory && window.location.hash !== `#${id}`) {
+    window.history.pushState(
+      null,
+      '',
+      `${window.location.pathname}${window.location.search}#${id}`,
+    );
+  }
+  return true;
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Every test: static checks, unit tests, the production build, integration tests against real
+# servers, then browser tests in Chromium. Ends with one line: 'N passed, N failed'.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+mkdir -p test-results
+rm -f test-results/*.json
+
+status=0
+step() {
+  echo
+  echo "==> $1"
+  shift
+  "$@" || { echo "FAILED: $*"; status=1; }
+}
+
+bash scripts/ensure-system-deps.sh || exit 1
+step "ESLint and Prettier" npm run --silent lint
+step "TypeScript" npx --no-install tsc --noEmit
+step "Unit tests" npx --no-install vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/vitest-unit.json
+if npm run --silent build; then
+  step "Integration tests" npx --no-install vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
+  step "Browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx --no-install playwright test --reporter=list,json
+else
+  echo "FAILED: next build"
+  status=1
+fi
+
+node scripts/summarise-tests.mjs test-results || status=1
+exit $status

@@ -1,0 +1,71 @@
+import { expect, test } from './fixtures';
+
+const pages = [
+  { path: '/', h1: { fr: 'Nous maîtrisons les détails', en: 'We master the details' } },
+  { path: '/helene-sorel', h1: { fr: 'Hélène Sorel', en: 'Hélène Sorel' } },
+  { path: '/julien-aubry', h1: { fr: 'Julien Aubry', en: 'Julien Aubry' } },
+  { path: '/actualites', h1: { fr: 'Actualités', en: 'News' } },
+  { path: '/blog', h1: { fr: 'Actualités', en: 'News' } },
+  { path: '/mentions-legales', h1: { fr: 'Mentions légales', en: 'Legal notice' } },
+  { path: '/politique-confidentialite', h1: { fr: 'Politique de confidentialité', en: 'Privacy policy' } },
+  { path: '/politique-cookies', h1: { fr: 'Politique de cookies', en: 'Cookie policy' } },
+];
+
+const forms = [
+  { prefix: '', locale: 'fr' as const },
+  { prefix: '/fr', locale: 'fr' as const },
+  { prefix: '/en', locale: 'en' as const },
+];
+
+test.describe('every route answers in its three forms, rendered on the server', () => {
+  for (const page of pages) {
+    for (const form of forms) {
+      const url = form.prefix && page.path === '/' ? form.prefix : `${form.prefix}${page.path}`;
+      test(`${url} → 200, lang=${form.locale}`, async ({ request }) => {
+        const response = await request.get(url, { maxRedirects: 0 });
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        expect(html).toMatch(new RegExp(`<html[^>]* lang="${form.locale}"`));
+        // The text arrives in the HTML itself, before any script runs.
+        expect(html).toContain(page.h1[form.locale]);
+        const canonical = `https://www.sorel-aubry-avocats.fr/${form.locale}${page.path === '/' ? '' : page.path}`;
+        expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
+      });
+    }
+  }
+});
+
+test.describe('unknown addresses', () => {
+  for (const [url, locale, title] of [
+    ['/page-inexistante', 'fr', '404 Page non trouvée'],
+    ['/fr/a/b/c', 'fr', '404 Page non trouvée'],
+    ['/en/nothing-here', 'en', '404 Page Not Found'],
+    ['/en/blog/no-such-article', 'en', '404 Page Not Found'],
+    ['/de', 'fr', '404 Page non trouvée'],
+  ] as const) {
+    test(`${url} → 404 with the not-found page in ${locale}`, async ({ request }) => {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status()).toBe(404);
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`<html[^>]* lang="${locale}"`));
+      expect(html).toContain(title);
+      expect(html).toContain('noindex');
+    });
+  }
+
+  test('the not-found page shows its hint and a way home in the browser', async ({ page }) => {
+    const response = await page.goto('/en/nothing-here');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.getByText('does not exist or has moved')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/en$/);
+  });
+});
+
+test('a trailing slash redirects to the one address of the page, except the home forms', async ({ request }) => {
+  const redirected = await request.get('/mentions-legales/', { maxRedirects: 0 });
+  expect(redirected.status()).toBe(308);
+  expect(redirected.headers()['location']).toMatch(/\/mentions-legales$/);
+  expect((await request.get('/en/', { maxRedirects: 0 })).status()).toBe(200);
+});
