@@ -21,15 +21,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+      command: `node node_modules/next/dist/bin/next start -p ${port}`,
       url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 60_000,

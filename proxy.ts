@@ -36,18 +36,22 @@ export async function proxy(request: NextRequest) {
   // One address per page: '/x/' redirects to '/x', except the home forms '/fr/' and '/en/'
   // that the spec links to (SPEC 2.3), served as they are.
   if (pathname.length > 1 && pathname.endsWith('/') && !/^\/(fr|en)\/$/.test(pathname)) {
-    const url = new URL(`${pathname.replace(/\/+$/, '') || '/'}${search}`, request.url);
+    const url = new URL(request.url);
+    url.pathname = pathname.replace(/\/+$/, '') || '/';
     return withCsp(NextResponse.redirect(url, 308));
   }
 
   const route = matchRoute(pathname);
   const found =
     route.kind === 'page' || (route.kind === 'article' && (await isPublishedSlug(route.slug)));
-  const target = found
-    ? `${localizedPath(route.locale, route.rest)}${search}`
+  // Rewrites stay inside this server: same origin as the request, only the path changes.
+  const target = request.nextUrl.clone();
+  target.pathname = found
+    ? localizedPath(route.locale, route.rest)
     : `/${route.locale}/${NOT_FOUND_SEGMENT}`;
+  if (!found) target.search = '';
   return withCsp(
-    NextResponse.rewrite(new URL(target, request.url), {
+    NextResponse.rewrite(target, {
       status: found ? 200 : 404,
       request: { headers: requestHeaders },
     }),

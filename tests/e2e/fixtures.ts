@@ -10,7 +10,10 @@ export const test = base.extend<{ splashSeen: boolean }>({
   splashSeen: [true, { option: true }],
   page: async ({ page, splashSeen }, use) => {
     if (splashSeen) {
-      await page.addInitScript((key) => window.sessionStorage.setItem(key, '1'), SPLASH_STORAGE_KEY);
+      await page.addInitScript(
+        (key) => window.sessionStorage.setItem(key, '1'),
+        SPLASH_STORAGE_KEY,
+      );
     }
     await use(page);
   },

@@ -7,7 +7,10 @@ const pages = [
   { path: '/actualites', h1: { fr: 'Actualités', en: 'News' } },
   { path: '/blog', h1: { fr: 'Actualités', en: 'News' } },
   { path: '/mentions-legales', h1: { fr: 'Mentions légales', en: 'Legal notice' } },
-  { path: '/politique-confidentialite', h1: { fr: 'Politique de confidentialité', en: 'Privacy policy' } },
+  {
+    path: '/politique-confidentialite',
+    h1: { fr: 'Politique de confidentialité', en: 'Privacy policy' },
+  },
   { path: '/politique-cookies', h1: { fr: 'Politique de cookies', en: 'Cookie policy' } },
 ];
 
@@ -58,12 +61,14 @@ test.describe('unknown addresses', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
     await expect(page.getByText('does not exist or has moved')).toBeVisible();
-    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.getByRole('link', { name: 'Back to the home page', exact: true }).click();
     await expect(page).toHaveURL(/\/en$/);
   });
 });
 
-test('a trailing slash redirects to the one address of the page, except the home forms', async ({ request }) => {
+test('a trailing slash redirects to the one address of the page, except the home forms', async ({
+  request,
+}) => {
   const redirected = await request.get('/mentions-legales/', { maxRedirects: 0 });
   expect(redirected.status()).toBe(308);
   expect(redirected.headers()['location']).toMatch(/\/mentions-legales$/);

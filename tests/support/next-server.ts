@@ -18,14 +18,26 @@ const root = path.resolve(__dirname, '../..');
  * Starts the production build (`next start`, built beforehand by the test command) with the given
  * environment, on a free loopback port. Integration tests use it to run the real site.
  */
-export async function startNextServer(env: Record<string, string | undefined> = {}): Promise<NextServer> {
+export async function startNextServer(
+  env: Record<string, string | undefined> = {},
+): Promise<NextServer> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
