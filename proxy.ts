@@ -29,7 +29,7 @@ export async function proxy(request: NextRequest) {
     return response;
   };
 
-  const { pathname, search } = request.nextUrl;
+  const { pathname } = request.nextUrl;
   if (pathname.startsWith('/api/'))
     return withCsp(NextResponse.next({ request: { headers: requestHeaders } }));
 
