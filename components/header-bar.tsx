@@ -250,7 +250,11 @@ export function HeaderBar({
                 <a
                   href={item.href}
                   className="text-ink hover:text-accent-strong block py-3 font-serif text-2xl"
-                  onClick={() => closeMenu(false)}
+                  onClick={() => {
+                    // Unlock the page now, so the section scroll that follows this click can run.
+                    document.body.style.overflow = '';
+                    closeMenu(false);
+                  }}
                 >
                   {item.label}
                 </a>

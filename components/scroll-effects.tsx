@@ -31,6 +31,11 @@ export function ScrollEffects({ scrollTopLabel }: { scrollTopLabel: string }) {
   const [showTop, setShowTop] = useState(false);
 
   useEffect(() => {
+    // Lets browser tests know the page is interactive; nothing styles or reads it.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  useEffect(() => {
     let scrollingTimer: number | undefined;
     const onScroll = () => {
       const max = document.documentElement.scrollHeight - window.innerHeight;
@@ -130,7 +135,8 @@ export function ScrollEffects({ scrollTopLabel }: { scrollTopLabel: string }) {
         ref={barRef}
         aria-hidden="true"
         data-testid="scroll-progress"
-        className="bg-accent pointer-events-none fixed inset-x-0 top-0 z-[60] h-[2px] origin-left scale-x-0"
+        style={{ transform: 'scaleX(0)' }}
+        className="bg-accent pointer-events-none fixed inset-x-0 top-0 z-[60] h-[2px] origin-left"
       />
       <button
         type="button"

@@ -29,6 +29,7 @@ export function SplashScreen({
   children: React.ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const enterRef = useRef<HTMLButtonElement>(null);
   // The server never shows it; the browser shows it unless this session already dismissed it.
   const firstVisit = useSyncExternalStore(noSubscription, notYetDismissed, () => false);
   const [dismissed, setDismissed] = useState(false);
@@ -36,7 +37,10 @@ export function SplashScreen({
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
+    if (open && dialog && !dialog.open) {
+      dialog.showModal();
+      enterRef.current?.focus();
+    }
   }, [open]);
 
   const dismiss = () => {
@@ -66,8 +70,8 @@ export function SplashScreen({
         {children}
         <button
           type="button"
+          ref={enterRef}
           onClick={dismiss}
-          autoFocus
           className="bg-ink hover:bg-accent-strong min-h-12 rounded px-8 py-3 font-semibold text-white"
         >
           {enterLabel}

@@ -61,7 +61,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           aria-labelledby={`${id}-title`}
           className="mx-auto min-h-[90vh] max-w-6xl px-4 py-16 sm:px-6"
         >
-          <h2 id={`${id}-title`} className="text-3xl">
+          <h2 id={`${id}-title`} className="reveal text-3xl">
             {title}
           </h2>
         </section>

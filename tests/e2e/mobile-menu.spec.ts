@@ -1,0 +1,66 @@
+import { expect, test, topOffset, waitForScrollEnd } from './fixtures';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+test('below the md breakpoint a burger opens a full-screen menu that traps focus', async ({
+  page,
+}) => {
+  await page.goto('/fr');
+  const banner = page.getByRole('banner');
+  const burger = banner.locator('button[aria-controls="mobile-menu"]');
+  await expect(burger).toHaveAccessibleName('Ouvrir le menu');
+  await expect(burger).toBeVisible();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  // The desktop navigation is hidden on a phone.
+  await expect(banner.getByRole('navigation', { name: 'Navigation principale' })).toHaveCount(0);
+
+  await burger.click();
+  const menu = page.getByRole('dialog', { name: 'Navigation principale' });
+  await expect(menu).toBeVisible();
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  await expect(burger).toHaveAccessibleName('Fermer le menu');
+  const box = await menu.boundingBox();
+  expect(box?.width).toBe(375);
+  expect(box?.height).toBe(740);
+
+  const links = menu.getByRole('link');
+  await expect(links).toHaveText([
+    'FR/EN',
+    'Accueil',
+    'Équipe',
+    'Expertises',
+    'Distinctions',
+    'Actualités',
+    'Contact',
+  ]);
+  await expect(links.first()).toBeFocused();
+  // Tab goes round inside the menu: toggle, close, six links, back to the toggle.
+  for (let i = 0; i < 8; i += 1) await page.keyboard.press('Tab');
+  await expect(links.first()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(menu.getByRole('link', { name: 'Contact' })).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(burger).toBeFocused();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('choosing an entry closes the menu and goes to the section', async ({ page }) => {
+  await page.goto('/en');
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Main navigation' });
+  await menu.getByRole('link', { name: 'Distinctions' }).click();
+  await expect(menu).toBeHidden();
+  await waitForScrollEnd(page);
+  await expect
+    .poll(async () => Math.abs((await topOffset(page, '#presse')) - 80))
+    .toBeLessThanOrEqual(2);
+});
+
+test('the close button closes the menu', async ({ page }) => {
+  await page.goto('/en/mentions-legales');
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close the menu' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
