@@ -30,6 +30,9 @@ export async function proxy(request: NextRequest) {
   };
 
   const { pathname } = request.nextUrl;
+  if (pathname === '/bench-floor' && process.env.BENCH_FLOOR === '1') {
+    return withCsp(NextResponse.next({ request: { headers: requestHeaders } }));
+  }
   if (pathname.startsWith('/api/'))
     return withCsp(NextResponse.next({ request: { headers: requestHeaders } }));
 

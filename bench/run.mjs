@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the production build (run `npm run build` first; this builds nothing).
+// Starts `next start`, runs Lighthouse (mobile preset, simulated throttling, Debian's Chromium,
+// median of 3 runs) on the site's pages and on a bare Next.js page (the framework's floor), then a
+// load test with autocannon, and writes a dated markdown report under bench/results/.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        BENCH_FLOOR: '1',
+        SITE_URL: `http://127.0.0.1:${port}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      await fetch(`${url}/robots.txt`);
+      return { url, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('next start did not answer');
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function audit(chrome, url) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+      (item) => item.resourceType === 'Script',
+    );
+    runs.push({
+      performance: lhr.categories.performance.score * 100,
+      accessibility: lhr.categories.accessibility.score * 100,
+      bestPractices: lhr.categories['best-practices'].score * 100,
+      seo: lhr.categories.seo.score * 100,
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    });
+  }
+  const pick = (key) => median(runs.map((run) => run[key]));
+  return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, pick(key)]));
+}
+
+async function load(url) {
+  const result = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function firstArticlePath(url, locale) {
+  const html = await (await fetch(`${url}/${locale}/actualites`)).text();
+  return html.match(new RegExp(`href="(/${locale}/blog/[^"?#]+)"`))?.[1];
+}
+
+const { url, child } = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
+});
+try {
+  const pages = [
+    '/bench-floor',
+    '/fr',
+    '/en',
+    '/fr/helene-sorel',
+    '/en/helene-sorel',
+    '/fr/actualites',
+    '/en/actualites',
+  ];
+  for (const locale of ['fr', 'en']) {
+    const article = await firstArticlePath(url, locale);
+    if (article) pages.push(article);
+  }
+  const audits = [];
+  for (const page of pages) {
+    process.stderr.write(`lighthouse ${page}\n`);
+    audits.push({ page, ...(await audit(chrome, `${url}${page}`)) });
+  }
+  await chromeLauncher.killAll();
+  const loads = [];
+  for (const page of ['/fr', pages.find((p) => p.includes('/blog/')) ?? '/fr/actualites']) {
+    process.stderr.write(`autocannon ${page}\n`);
+    loads.push({ page, ...(await load(`${url}${page}`)) });
+  }
+
+  const floor = audits[0];
+  const date = new Date().toISOString().slice(0, 10);
+  const lines = [
+    `# Benchmark ${date}`,
+    '',
+    `Production build, \`next start\`, this machine (${(await import('node:os')).cpus().length} cores). Lighthouse ${RUNS} runs per page (median), mobile preset with simulated throttling, Debian's Chromium. \`/bench-floor\` is a bare Next.js page (one heading): the framework's floor.`,
+    '',
+    '| Page | Perf | A11y | Best pr. | SEO | LCP (ms) | TBT (ms) | TBT − floor | CLS | JS (KB, transferred) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...audits.map(
+      (a) =>
+        `| ${a.page} | ${a.performance.toFixed(0)} | ${a.accessibility.toFixed(0)} | ${a.bestPractices.toFixed(0)} | ${a.seo.toFixed(0)} | ${a.lcp.toFixed(0)} | ${a.tbt.toFixed(0)} | ${(a.tbt - floor.tbt).toFixed(0)} | ${a.cls.toFixed(3)} | ${(a.jsBytes / 1024).toFixed(1)} |`,
+    ),
+    '',
+    `Load: autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per page.`,
+    '',
+    '| Page | Requests/s | p50 (ms) | p99 (ms) | Errors | Non-2xx |',
+    '|---|---|---|---|---|---|',
+    ...loads.map(
+      (l) =>
+        `| ${l.page} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.errors} | ${l.non2xx} |`,
+    ),
+    '',
+  ];
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `${date}.md`);
+  writeFileSync(file, lines.join('\n'));
+  console.log(lines.join('\n'));
+  console.log(`Report written to ${path.relative(root, file)}`);
+} finally {
+  await chromeLauncher.killAll();
+  child.kill('SIGTERM');
+}
