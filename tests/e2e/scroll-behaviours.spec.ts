@@ -12,7 +12,7 @@ test('the back-to-top button appears after 500 px and brings the visitor back up
   await expect(button).toBeVisible();
   await button.click();
   await waitForScrollEnd(page);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(button).toBeHidden();
 });
 
