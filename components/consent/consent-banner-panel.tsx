@@ -125,7 +125,7 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
         event.preventDefault();
         store('dismissed', []);
       }}
-      className="border-line text-ink fixed inset-x-4 bottom-20 z-40 max-h-[calc(100dvh-10rem)] overflow-y-auto rounded-lg border bg-white p-5 shadow-2xl sm:right-auto sm:bottom-4 sm:max-h-[calc(100dvh-7rem)] sm:w-[28rem]"
+      className="border-line text-ink fixed inset-x-4 bottom-20 z-40 max-h-[calc(100dvh-10rem)] overflow-y-auto rounded-lg border bg-white p-4 shadow-2xl sm:right-auto sm:bottom-4 sm:max-h-[calc(100dvh-7rem)] sm:w-[28rem] sm:p-5"
     >
       <button
         type="button"
@@ -148,7 +148,7 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
 
       {view === 'main' ? (
         <>
-          <h2 className="pr-12 text-xl">{labels.title}</h2>
+          <h2 className="pr-12 text-lg sm:text-xl">{labels.title}</h2>
           <p className="text-muted mt-2 text-sm leading-relaxed">
             {labels.text}{' '}
             <a
@@ -161,7 +161,7 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
         </>
       ) : (
         <>
-          <h2 className="pr-12 text-xl">{labels.customiseTitle}</h2>
+          <h2 className="pr-12 text-lg sm:text-xl">{labels.customiseTitle}</h2>
           <p className="text-muted mt-2 text-sm leading-relaxed">{labels.customiseText}</p>
           <fieldset className="mt-4">
             <legend className="sr-only">{labels.legend}</legend>

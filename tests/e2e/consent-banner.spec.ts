@@ -272,6 +272,14 @@ test('it never takes the focus by itself and is reachable with the keyboard', as
   await expect(page.getByRole('button', { name: 'Refuse all' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(banner(page)).toHaveCount(0);
+
+  // Reopened from the keyboard, Escape closes it like the close button (dismissed).
+  await page.getByTestId('legal-links').getByRole('button').press('Enter');
+  await expect(banner(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByTestId('legal-links').getByRole('button')).toBeFocused();
+  expect((await cookie(page.context(), 'cookieConsent'))?.value).toBe('dismissed');
 });
 
 for (const width of [320, 1280]) {
