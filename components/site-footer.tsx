@@ -1,3 +1,4 @@
+import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { firm, formatAddress, telHref } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -78,6 +79,12 @@ export function SiteFooter({ locale }: { locale: Locale }) {
                   </a>
                 </li>
               ))}
+              <li>
+                <CookieSettingsButton
+                  label={t('consent.settings')}
+                  className="cursor-pointer underline-offset-4 hover:underline"
+                />
+              </li>
             </ul>
           </nav>
         </div>

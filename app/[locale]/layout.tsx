@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
+import { AnalyticsGate } from '@/components/consent/analytics-gate';
+import { ConsentBanner } from '@/components/consent/consent-banner';
 import { ScrollEffects } from '@/components/scroll-effects';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
@@ -32,6 +34,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   const t = getTranslator(locale);
+  const analyticsId = config().GA_MEASUREMENT_ID;
 
   return (
     <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
@@ -48,6 +51,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         </main>
         <SiteFooter locale={locale} />
         <ScrollEffects scrollTopLabel={t('common.scrollTop')} />
+        <ConsentBanner locale={locale} />
+        {analyticsId ? <AnalyticsGate measurementId={analyticsId} /> : null}
       </body>
     </html>
   );

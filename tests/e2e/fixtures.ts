@@ -3,12 +3,25 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const SPLASH_STORAGE_KEY = 'sa-splash-dismissed';
 
 /**
- * The visitor of most tests has already entered the site in this browser session (no splash).
- * Tests about the splash set `splashSeen: false`.
+ * The visitor of most tests has already entered the site in this browser session (no splash)
+ * and already answered the cookie banner ('dismissed', so it stays hidden and nothing is tracked).
+ * Tests about the splash set `splashSeen: false`; tests about the banner set `consentStored: false`.
  */
-export const test = base.extend<{ splashSeen: boolean }>({
+export const test = base.extend<{ splashSeen: boolean; consentStored: boolean }>({
   splashSeen: [true, { option: true }],
-  page: async ({ page, splashSeen }, use) => {
+  consentStored: [true, { option: true }],
+  page: async ({ page, splashSeen, consentStored, baseURL }, use) => {
+    if (consentStored && baseURL) {
+      await page.context().addCookies([
+        {
+          name: 'cookieConsent',
+          value: 'dismissed',
+          url: baseURL,
+          expires: Math.floor(Date.now() / 1000) + 86_400,
+          sameSite: 'Lax',
+        },
+      ]);
+    }
     if (splashSeen) {
       await page.addInitScript(
         (key) => window.sessionStorage.setItem(key, '1'),
