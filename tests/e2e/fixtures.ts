@@ -10,7 +10,7 @@ export const SPLASH_STORAGE_KEY = 'sa-splash-dismissed';
 export const test = base.extend<{ splashSeen: boolean; consentStored: boolean }>({
   splashSeen: [true, { option: true }],
   consentStored: [true, { option: true }],
-  page: async ({ page, splashSeen, consentStored, baseURL }, use) => {
+  page: async ({ page, splashSeen, consentStored, baseURL, javaScriptEnabled }, use) => {
     if (consentStored && baseURL) {
       await page.context().addCookies([
         {
@@ -28,7 +28,40 @@ export const test = base.extend<{ splashSeen: boolean; consentStored: boolean }>
         SPLASH_STORAGE_KEY,
       );
     }
+    // Every page must run under its Content-Security-Policy without a single violation.
+    const cspViolations: string[] = [];
+    if (javaScriptEnabled) {
+      await page.exposeFunction('__reportCspViolation', (violation: string) =>
+        cspViolations.push(violation),
+      );
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation?: (v: string) => void })
+            .__reportCspViolation;
+          report?.(
+            `${event.violatedDirective} ${event.blockedURI} on ${document.location.pathname}`,
+          );
+        });
+      });
+    }
+    if (javaScriptEnabled) {
+      // A visitor acts on a page once it is interactive: wait for hydration after each load.
+      const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (response?.ok() || response?.status() === 404) await hydrated();
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await hydrated();
+        return response;
+      };
+    }
     await use(page);
+    expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 
