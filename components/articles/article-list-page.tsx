@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { PageHeading } from '@/components/page-heading';
 import { getPublishedArticles } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -40,7 +39,10 @@ export async function ArticleListPage({
   const result = await getPublishedArticles();
   return (
     <>
-      <PageHeading title={t('articles.list.title')} lead={t('articles.list.description')} />
+      <header className="mx-auto max-w-6xl px-4 pt-12 pb-8 sm:px-6">
+        <h1 className="text-4xl sm:text-5xl">{t('articles.list.title')}</h1>
+        <p className="text-muted mt-4 max-w-3xl text-lg">{t('articles.list.description')}</p>
+      </header>
       <ArticleListView
         result={result}
         locale={locale}

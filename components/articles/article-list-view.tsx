@@ -47,7 +47,7 @@ export function ArticleListView({
   if (result.status === 'error') {
     return (
       <div
-        className="mx-auto max-w-3xl px-4 pb-16 sm:px-6"
+        className="mx-auto max-w-6xl px-4 pb-16 sm:px-6"
         role="alert"
         data-testid="articles-error"
       >
@@ -58,7 +58,7 @@ export function ArticleListView({
   }
   if (result.articles.length === 0) {
     return (
-      <p className="mx-auto max-w-3xl px-4 pb-16 sm:px-6" data-testid="articles-empty">
+      <p className="mx-auto max-w-6xl px-4 pb-16 sm:px-6" data-testid="articles-empty">
         {t('articles.list.empty')}
       </p>
     );
