@@ -25,6 +25,12 @@ const rows: SheetRow[] = [
     date: 'Date(2023,8,1)',
     tags: 'Rupture',
   },
+  {
+    titre: 'Titre </script><script>alert(1)</script> piégé',
+    resume: 'Résumé <b>gras</b>',
+    contenu: 'Corps.',
+    statut: 'Publié',
+  },
   { titre: 'Projet confidentiel', resume: 'Brouillon', contenu: 'x', statut: 'Brouillon' },
   { titre: 'Non publié encore', resume: 'x', contenu: 'x', statut: 'Non publié' },
   { titre: 'En attente de relecture', resume: 'x', contenu: 'x', statut: null },
@@ -106,6 +112,17 @@ describe('article pages from the sheet', () => {
     );
   });
 
+  it('escapes sheet text in the title, the description and the JSON-LD', async () => {
+    const response = await get('/fr/blog/titre-scriptscriptalert1script-piege');
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toContain('<b>gras</b>');
+    expect(page).toContain(
+      '"headline":"Titre \\u003c/script>\\u003cscript>alert(1)\\u003c/script> piégé"',
+    );
+  });
+
   it('gives all six address forms the /{lang}/blog/{slug} canonical', async () => {
     for (const [path, lang] of [
       ['/blog/rupture-conventionnelle', 'fr'],
@@ -179,7 +196,7 @@ describe('POST /api/revalidate', () => {
     });
     const response = await revalidate(`Bearer ${SECRET}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ revalidated: true, articles: 3 });
+    expect(await response.json()).toMatchObject({ revalidated: true, articles: 4 });
     expect(await html('/fr/actualites')).toContain('Nouvel article publié');
     expect((await get('/fr/blog/nouvel-article-publie')).status).toBe(200);
   });
