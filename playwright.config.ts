@@ -7,6 +7,19 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3900);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// --- Articles (issue 4): a local stand-in for the Google Sheet, read by the site below. ---
+const sheetPort = port + 5;
+export const e2eSheetUrl = `http://127.0.0.1:${sheetPort}/gviz/tq?tqx=out:json&sheet=Articles`;
+const articlesSheetServer = {
+  command: 'node node_modules/tsx/dist/cli.mjs tests/support/e2e-sheet-main.ts',
+  url: e2eSheetUrl,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  env: { SHEET_PORT: String(sheetPort) },
+};
+const articlesEnv = { ARTICLES_SHEET_URL: e2eSheetUrl, REVALIDATE_SECRET: 'e2e-revalidate-secret' };
+// --- end of articles block ---
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
@@ -31,6 +44,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
+    articlesSheetServer,
     {
       command: `node node_modules/next/dist/bin/next start -p ${port}`,
       url: `${baseURL}/robots.txt`,
@@ -39,6 +53,7 @@ export default defineConfig({
       env: {
         NEXT_TELEMETRY_DISABLED: '1',
         SITE_URL: 'https://www.sorel-aubry-avocats.fr',
+        ...articlesEnv,
       },
     },
   ],

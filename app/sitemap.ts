@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+import { getPublishedArticles } from '@/lib/articles';
 import { locales } from '@/lib/i18n/locales';
 import { canonicalUrl, languageAlternates } from '@/lib/seo/metadata';
 import { staticPagePaths } from '@/lib/seo/site-pages';
@@ -6,8 +7,8 @@ import { staticPagePaths } from '@/lib/seo/site-pages';
 // SITE_URL is read at run time.
 export const dynamic = 'force-dynamic';
 
-export default function sitemap(): MetadataRoute.Sitemap {
-  return staticPagePaths.flatMap((path) =>
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const pages = staticPagePaths.flatMap((path) =>
     locales.map((locale) => ({
       url: canonicalUrl(locale, path),
       changeFrequency:
@@ -16,4 +17,17 @@ export default function sitemap(): MetadataRoute.Sitemap {
       alternates: { languages: languageAlternates(path) },
     })),
   );
+  // Published articles, in both languages (issue 4); none while the sheet never loaded.
+  const { articles } = await getPublishedArticles();
+  const articlePages = articles.flatMap((article) => {
+    const path = `/blog/${encodeURIComponent(article.slug)}`;
+    return locales.map((locale) => ({
+      url: canonicalUrl(locale, path),
+      ...(article.date ? { lastModified: article.date } : {}),
+      changeFrequency: 'monthly' as const,
+      priority: 0.6,
+      alternates: { languages: languageAlternates(path) },
+    }));
+  });
+  return [...pages, ...articlePages];
 }

@@ -48,6 +48,8 @@ export function pageMetadata(seo: PageSeo): Metadata {
     alternates: {
       canonical,
       languages: languageAlternates(seo.path),
+      // The articles feed of the page's language (issue 4).
+      types: { 'application/rss+xml': canonicalUrl(seo.locale, '/feed.xml') },
     },
     openGraph: {
       type: seo.type ?? 'website',

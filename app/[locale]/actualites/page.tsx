@@ -1,29 +1,19 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/page-heading';
+import { ArticleListPage, articleListMetadata } from '@/components/articles/article-list-page';
 import { localeParam } from '@/lib/i18n/params';
-import { getTranslator } from '@/lib/i18n/translator';
-import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({
   params,
 }: PageProps<'/[locale]/actualites'>): Promise<Metadata> {
-  const locale = await localeParam(params);
-  const t = getTranslator(locale);
-  return pageMetadata({
-    locale,
-    path: '/actualites',
-    title: t('articles.list.title'),
-    description: t('articles.list.description'),
-  });
+  return articleListMetadata(await localeParam(params), '/actualites');
 }
 
-export default async function ArticleListPage({ params }: PageProps<'/[locale]/actualites'>) {
-  const locale = await localeParam(params);
-  const t = getTranslator(locale);
+export default async function Page({ params, searchParams }: PageProps<'/[locale]/actualites'>) {
   return (
-    <>
-      <PageHeading title={t('articles.list.title')} lead={t('articles.list.description')} />
-      <p className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">{t('articles.list.empty')}</p>
-    </>
+    <ArticleListPage
+      locale={await localeParam(params)}
+      path="/actualites"
+      searchParams={await searchParams}
+    />
   );
 }

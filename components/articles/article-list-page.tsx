@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { getPublishedArticles } from '@/lib/articles';
+import type { Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { getTranslator } from '@/lib/i18n/translator';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { ArticleListView, readListQuery } from './article-list-view';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export function articleListMetadata(locale: Locale, path: '/actualites' | '/blog'): Metadata {
+  const t = getTranslator(locale);
+  return pageMetadata({
+    locale,
+    path,
+    title: t('articles.list.title'),
+    description: t('articles.list.description'),
+  });
+}
+
+/** /actualites and /blog, in their three forms: the same server-rendered list (SPEC 2.5). */
+export async function ArticleListPage({
+  locale,
+  path,
+  searchParams,
+}: {
+  locale: Locale;
+  path: '/actualites' | '/blog';
+  searchParams: SearchParams;
+}) {
+  const t = getTranslator(locale);
+  // Filter and page links keep the address form the visitor used (/blog, /fr/blog, /en/blog).
+  const requested = (await headers()).get('x-pathname');
+  const pathname =
+    requested && /^(\/(fr|en))?\/(actualites|blog)$/.test(requested)
+      ? requested
+      : localizedPath(locale, path);
+  const result = await getPublishedArticles();
+  return (
+    <>
+      <header className="mx-auto max-w-6xl px-4 pt-12 pb-8 sm:px-6">
+        <h1 className="text-4xl sm:text-5xl">{t('articles.list.title')}</h1>
+        <p className="text-muted mt-4 max-w-3xl text-lg">{t('articles.list.description')}</p>
+      </header>
+      <ArticleListView
+        result={result}
+        locale={locale}
+        pathname={pathname}
+        query={readListQuery(searchParams)}
+      />
+    </>
+  );
+}

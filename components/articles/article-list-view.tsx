@@ -1,0 +1,148 @@
+import { allTags, type PublishedArticles } from '@/lib/articles';
+import type { Locale } from '@/lib/i18n/locales';
+import { getTranslator } from '@/lib/i18n/translator';
+import { ArticleCard } from './article-card';
+
+/** The list stays light with hundreds of articles: 12 a page, as links. */
+export const ARTICLES_PER_PAGE = 12;
+
+export interface ListQuery {
+  tag: string | null;
+  page: number;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function readListQuery(searchParams: Record<string, string | string[] | undefined>) {
+  const tag = first(searchParams.tag)?.trim() || null;
+  const page = Number.parseInt(first(searchParams.page) ?? '1', 10);
+  return { tag, page: Number.isFinite(page) && page > 0 ? page : 1 };
+}
+
+function listHref(pathname: string, tag: string | null, page = 1): string {
+  const query = new URLSearchParams();
+  if (tag) query.set('tag', tag);
+  if (page > 1) query.set('page', String(page));
+  const search = query.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+const chip =
+  'inline-flex min-h-11 items-center rounded border px-4 text-sm font-medium underline-offset-4';
+
+export function ArticleListView({
+  result,
+  locale,
+  pathname,
+  query,
+}: {
+  result: PublishedArticles;
+  locale: Locale;
+  pathname: string;
+  query: ListQuery;
+}) {
+  const t = getTranslator(locale);
+  if (result.status === 'error') {
+    return (
+      <div
+        className="mx-auto max-w-6xl px-4 pb-16 sm:px-6"
+        role="alert"
+        data-testid="articles-error"
+      >
+        <p className="text-lg font-semibold">{t('articles.list.error')}</p>
+        <p className="text-muted mt-2">{t('articles.list.errorHint')}</p>
+      </div>
+    );
+  }
+  if (result.articles.length === 0) {
+    return (
+      <p className="mx-auto max-w-6xl px-4 pb-16 sm:px-6" data-testid="articles-empty">
+        {t('articles.list.empty')}
+      </p>
+    );
+  }
+
+  const tags = allTags(result.articles);
+  const filtered = query.tag
+    ? result.articles.filter((article) => article.tags.includes(query.tag ?? ''))
+    : result.articles;
+  const pages = Math.max(1, Math.ceil(filtered.length / ARTICLES_PER_PAGE));
+  const page = Math.min(query.page, pages);
+  const shown = filtered.slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE);
+  const filterLinks = [
+    { label: t('articles.list.all'), tag: null },
+    ...tags.map((tag) => ({ label: tag, tag })),
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+      <nav aria-label={t('articles.list.filterLabel')}>
+        <ul className="flex flex-wrap gap-2">
+          {filterLinks.map((link) => {
+            const current = link.tag === query.tag;
+            return (
+              <li key={link.tag ?? ''}>
+                <a
+                  href={listHref(pathname, link.tag)}
+                  aria-current={current ? 'page' : undefined}
+                  className={
+                    current
+                      ? `${chip} bg-ink border-ink text-white`
+                      : `${chip} border-line hover:border-accent bg-white hover:underline`
+                  }
+                >
+                  {link.label}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {shown.length === 0 ? (
+        <p className="mt-10" data-testid="articles-empty">
+          {t('articles.list.emptyTag')}
+        </p>
+      ) : (
+        <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
+          {shown.map((article) => (
+            <li key={article.slug} className="flex">
+              <ArticleCard article={article} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav
+          aria-label={t('articles.list.paginationLabel')}
+          className="mt-12 flex items-center justify-between gap-4"
+        >
+          {page > 1 ? (
+            <a
+              href={listHref(pathname, query.tag, page - 1)}
+              rel="prev"
+              className={`${chip} border-line bg-white hover:underline`}
+            >
+              {t('articles.list.previous')}
+            </a>
+          ) : (
+            <span />
+          )}
+          <p className="text-muted text-sm">{t('articles.list.pageOf', { page, pages })}</p>
+          {page < pages ? (
+            <a
+              href={listHref(pathname, query.tag, page + 1)}
+              rel="next"
+              className={`${chip} border-line bg-white hover:underline`}
+            >
+              {t('articles.list.next')}
+            </a>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import Image from 'next/image';
+import { getPublishedArticle, localizedArticle, type Article } from '@/lib/articles';
+import type { Locale } from '@/lib/i18n/locales';
+import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
+import { getTranslator } from '@/lib/i18n/translator';
+import { absoluteUrl, canonicalUrl, pageMetadata } from '@/lib/seo/metadata';
+import { ArticleMarkdown } from './article-markdown';
+import { ArticleNotFound } from './article-not-found';
+import { formatArticleDate } from './format';
+import { ShareLinks } from './share-links';
+
+/** Every address form of an article points to /{lang}/blog/{slug} (issue 4). */
+function articlePath(slug: string): string {
+  return `/blog/${encodeURIComponent(slug)}`;
+}
+
+export async function articleMetadata(locale: Locale, slug: string): Promise<Metadata> {
+  const t = getTranslator(locale);
+  const article = await getPublishedArticle(slug);
+  if (!article)
+    return { title: t('articles.article.notFound'), robots: { index: false, follow: true } };
+  const { title, summary } = localizedArticle(article, locale);
+  return pageMetadata({
+    locale,
+    path: articlePath(slug),
+    title,
+    description: summary,
+    image: article.imageUrl,
+    type: 'article',
+  });
+}
+
+function jsonLd(article: Article, locale: Locale): string {
+  const { title, summary } = localizedArticle(article, locale);
+  const url = canonicalUrl(locale, articlePath(article.slug));
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: title,
+    description: summary || undefined,
+    inLanguage: locale,
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(article.imageUrl),
+    datePublished: article.date ?? undefined,
+    keywords: article.tags.length ? article.tags.join(', ') : undefined,
+    author: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
+    publisher: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
+  };
+  // '<' escaped so that no text from the sheet can close the script element.
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+const helperLink =
+  'border-line hover:border-accent inline-flex min-h-11 items-center rounded border bg-white px-4 text-sm font-medium underline-offset-4 hover:underline';
+
+/** The article page (SPEC 2.5), shared by /actualites/{slug} and /blog/{slug}. */
+export async function ArticlePage({ locale, slug }: { locale: Locale; slug: string }) {
+  const t = getTranslator(locale);
+  const article = await getPublishedArticle(slug);
+  if (!article) return <ArticleNotFound locale={locale} />;
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const { title, content } = localizedArticle(article, locale);
+  const url = canonicalUrl(locale, articlePath(article.slug));
+  const helpers = [
+    { href: `/${locale}/`, label: t('articles.article.home') },
+    { href: homeSectionHref(locale, 'a-propos'), label: t('articles.article.about') },
+    { href: homeSectionHref(locale, 'intro'), label: t('articles.article.expertise') },
+    { href: homeSectionHref(locale, 'presse'), label: t('articles.article.press') },
+    { href: homeSectionHref(locale, 'contact'), label: t('articles.article.contact') },
+  ];
+  return (
+    <article className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6" data-testid="article">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: jsonLd(article, locale) }}
+      />
+      <p>
+        <a
+          href={localizedPath(locale, '/blog')}
+          className="text-accent-strong inline-flex min-h-11 items-center font-semibold underline-offset-4 hover:underline"
+        >
+          ← {t('articles.article.back')}
+        </a>
+      </p>
+      {article.date ? (
+        <p className="text-muted mt-6 text-sm">
+          <time dateTime={article.date}>{formatArticleDate(article.date, locale)}</time>
+        </p>
+      ) : null}
+      <h1 className="mt-2 text-4xl leading-tight sm:text-5xl">{title}</h1>
+      {article.imageUrl ? (
+        <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded">
+          <Image
+            src={article.imageUrl}
+            alt=""
+            fill
+            priority
+            sizes="(min-width: 768px) 720px, 100vw"
+            className="img-tone-light object-cover"
+          />
+        </div>
+      ) : null}
+      <ArticleMarkdown markdown={content} />
+      {article.tags.length > 0 ? (
+        <section aria-labelledby="tags-heading" className="mt-12">
+          <h2 id="tags-heading" className="text-2xl">
+            {t('articles.article.tags')}
+          </h2>
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {article.tags.map((tag) => (
+              <li key={tag}>
+                <a
+                  href={`${localizedPath(locale, '/blog')}?tag=${encodeURIComponent(tag)}`}
+                  className="border-line bg-paper inline-flex min-h-11 items-center rounded border px-3 text-sm underline-offset-4 hover:underline"
+                >
+                  {tag}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ShareLinks url={url} title={title} locale={locale} />
+      <nav aria-labelledby="continue-heading" className="border-line mt-12 border-t pt-8">
+        <h2 id="continue-heading" className="text-2xl">
+          {t('articles.article.continue')}
+        </h2>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          {helpers.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} className={helperLink}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </article>
+  );
+}

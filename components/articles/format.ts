@@ -1,0 +1,19 @@
+import { localeTags, type Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+
+/** '2025-05-06' as '6 mai 2025' or '6 May 2025'. */
+export function formatArticleDate(iso: string, locale: Locale): string {
+  const formatted = new Intl.DateTimeFormat(localeTags[locale], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
+  // French writes the first day of a month '1er'.
+  return locale === 'fr' ? formatted.replace(/^1 /, '1er ') : formatted;
+}
+
+/** Article links take the shape /fr/blog/{slug} or /en/blog/{slug} (SPEC 2.2). */
+export function articleHref(locale: Locale, slug: string): string {
+  return localizedPath(locale, `/blog/${encodeURIComponent(slug)}`);
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import type { Locale } from '@/lib/i18n/locales';
+import { loadArticles, sheetSource } from './source';
+import { ArticleStore, ARTICLE_CACHE_MAX_AGE_MS } from './store';
+import type { Article } from './types';
+
+export type { Article } from './types';
+
+const storeKey = Symbol.for('sorel-aubry.articles');
+
+type WithStore = typeof globalThis & { [storeKey]?: ArticleStore<Article> };
+
+/**
+ * One store per server process. proxy.ts and the pages are bundled separately but run in the
+ * same Node process, so the store lives on globalThis: both see the same articles.
+ */
+export function articleStore(): ArticleStore<Article> {
+  const holder = globalThis as WithStore;
+  if (!holder[storeKey]) {
+    const store = new ArticleStore<Article>({
+      load: () => loadArticles(sheetSource(config())),
+    });
+    setInterval(() => store.refreshIfStale(), ARTICLE_CACHE_MAX_AGE_MS / 5).unref();
+    holder[storeKey] = store;
+  }
+  return holder[storeKey];
+}
+
+export type PublishedArticles =
+  { status: 'ok'; articles: Article[] } | { status: 'error'; articles: [] };
+
+export async function getPublishedArticles(): Promise<PublishedArticles> {
+  const snapshot = await articleStore().get();
+  if (snapshot.status === 'error') return { status: 'error', articles: [] };
+  return { status: 'ok', articles: snapshot.articles.filter((article) => article.published) };
+}
+
+export async function getPublishedArticle(slug: string): Promise<Article | undefined> {
+  const { articles } = await getPublishedArticles();
+  return articles.find((article) => article.slug === slug);
+}
+
+/** The texts of an article in a language; English falls back to French (SPEC 3.2). */
+export function localizedArticle(article: Article, locale: Locale) {
+  return locale === 'en'
+    ? { title: article.title_en, summary: article.summary_en, content: article.content_en }
+    : { title: article.title, summary: article.resume, content: article.content };
+}
+
+/** Every tag of the published articles, once, in alphabetical order. */
+export function allTags(articles: readonly Article[]): string[] {
+  return [...new Set(articles.flatMap((article) => article.tags))].sort((a, b) =>
+    a.localeCompare(b, 'fr'),
+  );
+}

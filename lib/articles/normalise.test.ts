@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { gvizBody } from '@/tests/support/sheet-server';
+import { dateInText } from './dates';
+import { parseGviz } from './gviz';
+import { toArticles } from './normalise';
+
+const fromSheet = (rows: Parameters<typeof gvizBody>[0]) => toArticles(parseGviz(gvizBody(rows)));
+
+describe('toArticles (SPEC 3.2)', () => {
+  it('normalises every field, with English falling back to French', () => {
+    const [article] = fromSheet([
+      {
+        titre: ' Congés payés ',
+        resume: 'Résumé',
+        contenu: '# Texte',
+        categorie: 'Temps de travail',
+        statut: 'Publié',
+        date: 'Date(2024,3,25)',
+        tags: ' Congés payés , Santé au travail,, ',
+      },
+    ]);
+    expect(article).toMatchObject({
+      slug: 'conges-payes',
+      title: 'Congés payés',
+      resume: 'Résumé',
+      content: '# Texte',
+      categorie: 'Temps de travail',
+      statut: 'Publié',
+      published: true,
+      tags: ['Congés payés', 'Santé au travail'],
+      title_en: 'Congés payés',
+      summary_en: 'Résumé',
+      content_en: '# Texte',
+      date: '2024-04-25',
+      imageUrl: '/images/article-fallback-1.jpg',
+    });
+  });
+
+  it('keeps English texts when given, and defaults an empty statut to En attente', () => {
+    const [article] = fromSheet([
+      {
+        titre: 'Titre',
+        title_en: 'Title',
+        summary_en: 'Summary',
+        content_en: 'Body',
+        statut: null,
+      },
+    ]);
+    expect(article?.title_en).toBe('Title');
+    expect(article?.summary_en).toBe('Summary');
+    expect(article?.content_en).toBe('Body');
+    expect(article?.statut).toBe('En attente');
+    expect(article?.published).toBe(false);
+  });
+
+  it('reads numbers and booleans in text columns and statut', () => {
+    const [first, second] = fromSheet([
+      { titre: 2025, statut: true, tags: 'A' },
+      { titre: 'B', statut: 0, tags: 'B' },
+    ]).sort((a, b) => a.title.localeCompare(b.title));
+    expect(first).toMatchObject({ title: '2025', slug: '2025', published: true, statut: 'true' });
+    expect(second).toMatchObject({ published: false, statut: '0' });
+  });
+
+  it('uses the fallback images in turn by sheet row index', () => {
+    const articles = fromSheet([
+      { titre: 'A' },
+      { titre: 'B', image: 'https://images.unsplash.com/photo-1' },
+      { titre: 'C' },
+      { titre: 'D' },
+    ]);
+    const image = (title: string) => articles.find((a) => a.title === title)?.imageUrl;
+    expect(image('A')).toBe('/images/article-fallback-1.jpg');
+    expect(image('B')).toBe('https://images.unsplash.com/photo-1?w=1200&q=80');
+    expect(image('C')).toBe('/images/article-fallback-1.jpg');
+    expect(image('D')).toBe('/images/article-fallback-2.jpg');
+  });
+
+  it('skips rows without a title and suffixes repeated slugs by position', () => {
+    const articles = fromSheet([{ titre: 'Veille' }, {}, { titre: 'Veille' }]);
+    expect(articles.map((a) => a.slug).sort()).toEqual(['veille', 'veille-3']);
+  });
+
+  it('sorts by the date in the title, else the date column, newest first, then by title', () => {
+    const titles = fromSheet([
+      { titre: 'Sans date' },
+      { titre: 'Veille du 06/05/2025', date: 'Date(2020,0,1)' },
+      { titre: 'Note B', date: 'Date(2025,0,10)' },
+      { titre: 'Note A', date: 'Date(2025,0,10)' },
+      { titre: 'Bilan 2024-12-31' },
+      { titre: 'Point du 1er juin 2025' },
+      { titre: 'Autre sans date' },
+    ]).map((a) => a.title);
+    expect(titles).toEqual([
+      'Point du 1er juin 2025',
+      'Veille du 06/05/2025',
+      'Note A',
+      'Note B',
+      'Bilan 2024-12-31',
+      'Autre sans date',
+      'Sans date',
+    ]);
+  });
+});
+
+describe('dateInText', () => {
+  it.each([
+    ['Veille du 6 mai 2025', '2025-05-06'],
+    ['Newsletter 12 March 2024', '2024-03-12'],
+    ['Bilan 31.12.2024', '2024-12-31'],
+    ['Point 2025-02-03', '2025-02-03'],
+    ['Loi du 31/02/2025', null],
+    ['Index 2025', null],
+  ])('%s → %s', (text, iso) => {
+    expect(dateInText(text)).toBe(iso);
+  });
+});

@@ -1,0 +1,72 @@
+import 'server-only';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseGviz } from './gviz';
+import { toArticles } from './normalise';
+import type { Article } from './types';
+
+/** The one place that reaches the firm's Google Sheet (or the embedded sample). */
+export const SHEET_TIMEOUT_MS = 8_000;
+export const SHEET_MAX_BYTES = 5 * 1024 * 1024;
+
+export type SheetSource = { kind: 'url'; url: string } | { kind: 'sample'; file: string };
+
+export const sampleSheetFile = path.join(process.cwd(), 'lib/articles/sample-sheet.txt');
+
+export function sheetUrlFromId(id: string): string {
+  return `https://docs.google.com/spreadsheets/d/${encodeURIComponent(id)}/gviz/tq?tqx=out:json&sheet=Articles`;
+}
+
+/** ARTICLES_SHEET_URL, else ARTICLES_SHEET_ID, else the sample sheet shipped with the site. */
+export function sheetSource(settings: {
+  ARTICLES_SHEET_URL?: string;
+  ARTICLES_SHEET_ID?: string;
+}): SheetSource {
+  if (settings.ARTICLES_SHEET_URL) return { kind: 'url', url: settings.ARTICLES_SHEET_URL };
+  if (settings.ARTICLES_SHEET_ID)
+    return { kind: 'url', url: sheetUrlFromId(settings.ARTICLES_SHEET_ID) };
+  return { kind: 'sample', file: sampleSheetFile };
+}
+
+async function readLimited(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) throw new Error(`sheet answer too large (${declared} bytes)`);
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new Error(`sheet answer larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function fetchSheetText(
+  url: string,
+  { timeoutMs = SHEET_TIMEOUT_MS, maxBytes = SHEET_MAX_BYTES } = {},
+): Promise<string> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const response = await fetch(url, { signal, cache: 'no-store', redirect: 'follow' });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`sheet answered HTTP ${response.status}`);
+  }
+  // The timeout also covers a body that trickles in.
+  return readLimited(response, maxBytes);
+}
+
+/** Reads and normalises every row of the sheet; throws on any failure (the store keeps the last good copy). */
+export async function loadArticles(source: SheetSource): Promise<Article[]> {
+  const body =
+    source.kind === 'url' ? await fetchSheetText(source.url) : await readFile(source.file, 'utf8');
+  const rows = parseGviz(body);
+  if (rows.length === 0) console.warn('[articles] the sheet has no article rows');
+  return toArticles(rows);
+}

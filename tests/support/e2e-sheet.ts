@@ -1,0 +1,60 @@
+import type { SheetRow } from './sheet-server';
+
+/** The articles the browser tests' sheet serves (see playwright.config.ts). */
+export const hostileMarkdown = [
+  '# Contenu à neutraliser',
+  '',
+  '<script>window.__pwned = "script"</script>',
+  '',
+  '<img src="x" onerror="window.__pwned = \'img\'">',
+  '',
+  '[lien javascript](javascript:window.__pwned="link")',
+  '',
+  '[lien data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '',
+  '![image data](data:image/svg+xml;base64,PHN2Zy8+)',
+  '',
+  '[lien sûr](https://www.legifrance.gouv.fr/)',
+  '',
+  'Fin du texte.',
+].join('\n');
+
+export const e2eSheetRows: SheetRow[] = [
+  {
+    titre: 'Congés payés et arrêt maladie',
+    resume: 'Les salariés en arrêt maladie acquièrent des congés payés.',
+    contenu: '## Ce qui change\n\n- Deux jours ouvrables par mois\n- Report de quinze mois',
+    statut: 'Publié',
+    date: 'Date(2024,3,25)',
+    tags: 'Congés payés, Santé au travail',
+    title_en: 'Paid leave and sick leave',
+    summary_en: 'Employees on sick leave accrue paid leave.',
+    content_en: '## What changes\n\n- Two working days a month',
+  },
+  {
+    titre: 'Rupture conventionnelle : la contribution patronale',
+    resume: 'Une contribution patronale unique de 30 %.',
+    contenu: 'Depuis le 1er septembre 2023.',
+    statut: 'Oui',
+    date: 'Date(2023,8,1)',
+    tags: 'Rupture du contrat',
+  },
+  {
+    titre: 'Contenu piégé',
+    resume: 'Un article dont le texte contient du HTML et des liens dangereux.',
+    contenu: hostileMarkdown,
+    statut: 'Publié',
+    date: 'Date(2022,0,3)',
+    tags: 'Sécurité',
+  },
+  { titre: 'Brouillon interne', resume: 'x', contenu: 'x', statut: 'Brouillon' },
+  // Enough articles of one tag for a second page.
+  ...Array.from({ length: 13 }, (_, i) => ({
+    titre: `Note de veille numéro ${String(i + 1).padStart(2, '0')}`,
+    resume: `Résumé de la note ${i + 1}.`,
+    contenu: 'Texte de la note.',
+    statut: 'Publié',
+    date: `Date(2021,${i % 12},${(i % 27) + 1})`,
+    tags: 'Veille',
+  })),
+];

@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A row of the 'Articles' sheet, by column name; absent columns are null cells. */
+export type SheetRow = Partial<
+  Record<
+    | 'titre'
+    | 'resume'
+    | 'image'
+    | 'categorie'
+    | 'contenu'
+    | 'statut'
+    | 'date'
+    | 'tags'
+    | 'title_en'
+    | 'summary_en'
+    | 'content_en',
+    string | number | boolean | null
+  >
+>;
+
+const columns = [
+  'titre',
+  'resume',
+  'image',
+  'categorie',
+  'contenu',
+  'statut',
+  'date',
+  'tags',
+  'title_en',
+  'summary_en',
+  'content_en',
+] as const;
+
+/** Google's JSON-wrapped gviz answer for these rows, with the header row first (SPEC 7). */
+export function gvizBody(rows: readonly SheetRow[]): string {
+  const cell = (value: string | number | boolean | null | undefined) =>
+    value === null || value === undefined ? null : { v: value };
+  const table = {
+    cols: columns.map((_, i) => ({ id: String.fromCharCode(65 + i), label: '', type: 'string' })),
+    rows: [
+      { c: columns.map((name) => ({ v: name })) },
+      ...rows.map((row) => ({ c: columns.map((name) => cell(row[name])) })),
+    ],
+    parsedNumHeaders: 0,
+  };
+  return `/*O_o*/\ngoogle.visualization.Query.setResponse(${JSON.stringify({ version: '0.6', reqId: '0', status: 'ok', sig: '1', table })});`;
+}
+
+export type SheetMode =
+  | { kind: 'rows'; rows: readonly SheetRow[] }
+  | { kind: 'status'; status: number }
+  | { kind: 'garbage' }
+  | { kind: 'hang' }
+  | { kind: 'slow'; delayMs: number; rows: readonly SheetRow[] };
+
+export interface SheetServer {
+  url: string;
+  /** How many requests reached the server. */
+  hits: () => number;
+  set: (mode: SheetMode) => void;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real HTTP server standing in for the Google Sheet: it answers gviz bodies, or fails in the
+ * ways the real one can (HTTP error, garbage, never answering, answering slowly).
+ */
+export async function startSheetServer(
+  initial: SheetMode = { kind: 'rows', rows: [] },
+  port = 0,
+): Promise<SheetServer> {
+  let mode = initial;
+  let hits = 0;
+  const server = http.createServer((request, response) => {
+    hits += 1;
+    const current = mode;
+    const send = (rows: readonly SheetRow[]) => {
+      response.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
+      response.end(gvizBody(rows));
+    };
+    switch (current.kind) {
+      case 'rows':
+        return send(current.rows);
+      case 'status':
+        response.writeHead(current.status, { 'content-type': 'text/plain' });
+        return response.end('Internal Server Error');
+      case 'garbage':
+        response.writeHead(200, { 'content-type': 'text/html' });
+        return response.end('<html><body>Sign in to continue {not json</body></html>');
+      case 'hang':
+        // Never answers; the site's timeout must give up.
+        return;
+      case 'slow':
+        setTimeout(() => send(current.rows), current.delayMs);
+        return;
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${actual}/gviz/tq?tqx=out:json&sheet=Articles`,
+    hits: () => hits,
+    set: (next) => {
+      mode = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
