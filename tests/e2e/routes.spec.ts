@@ -43,7 +43,8 @@ test.describe('unknown addresses', () => {
     ['/page-inexistante', 'fr', '404 Page non trouvée'],
     ['/fr/a/b/c', 'fr', '404 Page non trouvée'],
     ['/en/nothing-here', 'en', '404 Page Not Found'],
-    ['/en/blog/no-such-article', 'en', '404 Page Not Found'],
+    ['/en/blog/no-such-article', 'en', 'Article not found'],
+    ['/actualites/article-inexistant', 'fr', 'Article non trouvé'],
     ['/de', 'fr', '404 Page non trouvée'],
   ] as const) {
     test(`${url} → 404 with the not-found page in ${locale}`, async ({ request }) => {
