@@ -16,7 +16,10 @@ export interface Mailer {
 
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
+    // One pooled connection, reused from message to message (reconnects when it drops).
     const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 1,
       url: options.smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

@@ -17,7 +17,7 @@ export const RETRY_CAP_MS = 60 * 60 * 1000;
 /** How long a worker holds a message while sending it; longer than any SMTP timeout. */
 export const DELIVERY_LEASE_MS = 5 * 60 * 1000;
 
-export function outboxSettings(env: NodeJS.ProcessEnv = process.env) {
+export function outboxSettings(env: Record<string, string | undefined> = process.env) {
   const parsed = schema.safeParse({
     CONTACT_RETRY_BASE_MS: env.CONTACT_RETRY_BASE_MS || undefined,
     CONTACT_OUTBOX_POLL_MS: env.CONTACT_OUTBOX_POLL_MS || undefined,

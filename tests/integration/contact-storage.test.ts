@@ -16,7 +16,15 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function row(createdAt: number, overrides: Record<string, unknown> = {}) {
   const id = crypto.randomUUID();
-  return { id, ...validMessage(), locale: 'fr', createdAt, nextAttemptAt: createdAt, attempts: 0, ...overrides };
+  return {
+    id,
+    ...validMessage(),
+    locale: 'fr',
+    createdAt,
+    nextAttemptAt: createdAt,
+    attempts: 0,
+    ...overrides,
+  };
 }
 
 describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect) => {
@@ -49,7 +57,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     const message = row(now);
     await store.insert(message);
     const claims = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => store.claim(message.id, `worker-${i}`, now, now + 60_000)),
+      Array.from({ length: 8 }, (_, i) =>
+        store.claim(message.id, `worker-${i}`, now, now + 60_000),
+      ),
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
     // A held message is not due for anyone else until its lease ends.
@@ -91,7 +101,15 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     for (const message of rows) await fresh.insert(message);
     const mailer = createMailer({ smtpUrl: sink.url, outboxDir: databases.dir });
     const workers = [1, 2].map(
-      () => new OutboxWorker({ store: fresh, mailer, envelope, retryBaseMs: 1000, pollMs: 50, log: silent }),
+      () =>
+        new OutboxWorker({
+          store: fresh,
+          mailer,
+          envelope,
+          retryBaseMs: 1000,
+          pollMs: 50,
+          log: silent,
+        }),
     );
     const attempted = await Promise.all(workers.map((worker) => worker.drain()));
     expect(attempted[0]! + attempted[1]!).toBe(30);

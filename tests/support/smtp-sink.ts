@@ -94,13 +94,18 @@ export class SmtpSink {
 export function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_whole, _charset: string, kind: string, text: string) => {
-      if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-      const bytes = text
-        .replace(/_/g, ' ')
-        .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    });
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_whole, _charset: string, kind: string, text: string) => {
+        if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+        const bytes = text
+          .replace(/_/g, ' ')
+          .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) =>
+            String.fromCharCode(parseInt(hex, 16)),
+          );
+        return Buffer.from(bytes, 'latin1').toString('utf8');
+      },
+    );
 }
 
 function parseMail(raw: string): { headers: Record<string, string>; body: string } {
