@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres, type PostgresCluster } from './postgres';
@@ -36,6 +36,10 @@ export class TestDatabases {
   }
 
   stop(): void {
-    this.cluster?.stop();
+    try {
+      this.cluster?.stop();
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
   }
 }
