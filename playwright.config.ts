@@ -54,6 +54,11 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         SITE_URL: 'https://www.sorel-aubry-avocats.fr',
         ...articlesEnv,
+        // Contact form (tests/e2e/contact-form.spec.ts): a throwaway SQLite file and .eml outbox;
+        // X-Forwarded-For is trusted so that each test is a distinct visitor for the rate limit.
+        DATABASE_URL: 'file:./test-results/e2e-contact.db',
+        OUTBOX_DIR: './test-results/e2e-outbox',
+        TRUST_PROXY: 'true',
       },
     },
   ],

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
+import { ContactForm } from '@/components/contact/contact-form';
 import { SplashScreen } from '@/components/splash-screen';
 import { firm } from '@/lib/content/firm';
 import { localeParam } from '@/lib/i18n/params';
@@ -64,6 +65,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <h2 id={`${id}-title`} className="reveal text-3xl">
             {title}
           </h2>
+          {id === 'contact' ? <ContactForm locale={locale} /> : null}
         </section>
       ))}
     </>

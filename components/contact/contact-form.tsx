@@ -1,10 +1,35 @@
+import { firm } from '@/lib/content/firm';
+import { issueFormToken } from '@/lib/contact/form-token';
 import type { Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { getMessages, getTranslator } from '@/lib/i18n/translator';
+import { ContactFormClient } from './contact-form-client';
 
 /**
- * The contact form's place in the home page's contact section (SPEC 2.3). The contact issue
- * replaces this with the real form; until then the section shows the contact details only.
+ * The contact form of the home page's contact section (SPEC 2.3) with its privacy notice. The
+ * server side translates and signs the fill-time token; the form itself is a client leaf.
  */
 export function ContactForm({ locale }: { locale: Locale }) {
-  void locale;
-  return null;
+  const { form, validation, toast } = getMessages(locale).contact;
+  const t = getTranslator(locale);
+  return (
+    <div className="grid gap-6">
+      <ContactFormClient
+        locale={locale}
+        form={form}
+        validation={validation}
+        toastTexts={toast}
+        formToken={issueFormToken()}
+      />
+      <p className="text-muted text-sm">
+        {t('contact.privacy.text', { controller: firm.name })}{' '}
+        <a
+          href={localizedPath(locale, '/politique-confidentialite')}
+          className="text-ink underline"
+        >
+          {t('contact.privacy.link')}
+        </a>
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,90 @@
+import { config } from '@/lib/config';
+import { clientAddress } from '@/lib/contact/client-address';
+import { isSameSiteRequest } from '@/lib/contact/origin';
+import { acceptLanguageLocale } from '@/lib/contact/request-locale';
+import { submitContactMessage, submissionLocale } from '@/lib/contact/submission';
+import { getMessages } from '@/lib/i18n/translator';
+
+/** Largest accepted body: the four fields at their maximum lengths fit well within it. */
+const MAX_BODY_BYTES = 32 * 1024;
+
+function answer(status: number, body: object, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+}
+
+/** Reads the body up to the limit; null when it is larger. */
+async function readLimited(request: Request): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** POST /api/contact (SPEC 7): JSON {name, email, phone, message} → 201 {id}. */
+export async function POST(request: Request) {
+  const settings = config();
+  let locale = acceptLanguageLocale(request.headers.get('accept-language'));
+  const api = () => getMessages(locale).contact.api;
+  try {
+    if (!isSameSiteRequest(request.headers, settings.SITE_URL))
+      return answer(403, { message: api().forbiddenOrigin });
+
+    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') return answer(415, { message: api().unsupportedType });
+
+    const declared = Number(request.headers.get('content-length') ?? '0');
+    if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES)
+      return answer(413, { message: api().tooLarge });
+    const bytes = await readLimited(request);
+    if (bytes === null) return answer(413, { message: api().tooLarge });
+
+    let input: unknown;
+    try {
+      input = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      return answer(400, { message: api().invalidJson, errors: {} });
+    }
+    if (input === null || typeof input !== 'object' || Array.isArray(input))
+      return answer(400, { message: api().invalidJson, errors: {} });
+    locale = submissionLocale(input, locale);
+
+    const outcome = await submitContactMessage(input, {
+      locale,
+      clientAddress: clientAddress(request.headers, settings.TRUST_PROXY),
+    });
+    switch (outcome.kind) {
+      case 'accepted':
+        return answer(201, { id: outcome.id });
+      case 'invalid':
+        return answer(400, { message: outcome.message, errors: outcome.errors });
+      case 'rate-limited':
+        return answer(
+          429,
+          { message: outcome.message },
+          { 'Retry-After': String(outcome.retryAfterSeconds) },
+        );
+      case 'unavailable':
+        return answer(503, { message: outcome.message }, { 'Retry-After': '60' });
+    }
+  } catch (error) {
+    console.error(`[contact] unexpected error: ${error instanceof Error ? error.message : error}`);
+    return answer(503, { message: api().unavailable }, { 'Retry-After': '60' });
+  }
+}

@@ -1,0 +1,230 @@
+'use client';
+
+import { useActionState, useRef, useState, type FormEvent } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { toast } from '@/components/ui/use-toast';
+import { trackEvent } from '@/lib/analytics/events';
+import { sendContactForm } from '@/lib/contact/actions';
+import {
+  emptyContactValues,
+  initialContactFormState,
+  type ContactFormValues,
+} from '@/lib/contact/form-state';
+import {
+  contactFields,
+  contactLimits,
+  validateContact,
+  type ContactField,
+  type ContactFieldErrors,
+  type ContactValidationMessages,
+} from '@/lib/contact/schema';
+import { apiRequest, HttpError } from '@/lib/http/api-request';
+import type { Messages } from '@/lib/i18n/messages';
+import type { Locale } from '@/lib/i18n/locales';
+
+type ContactTexts = Messages['contact'];
+
+export interface ContactFormClientProps {
+  locale: Locale;
+  form: ContactTexts['form'];
+  validation: ContactValidationMessages;
+  toastTexts: ContactTexts['toast'];
+  formToken: string;
+}
+
+const inputClass =
+  'border-line text-ink placeholder:text-muted/80 w-full rounded-md border bg-white px-3 py-2.5 focus-visible:border-accent aria-[invalid=true]:border-red-700';
+
+/**
+ * The contact form (SPEC 2.3, 4, 5.1, 8). With JavaScript it validates as the visitor types,
+ * posts JSON to /api/contact and answers with a toast; without JavaScript the same form posts
+ * to a Server Action and the page answers with the same messages inline.
+ */
+export function ContactFormClient({
+  locale,
+  form,
+  validation,
+  toastTexts,
+  formToken,
+}: ContactFormClientProps) {
+  const [serverState, formAction] = useActionState(sendContactForm, initialContactFormState);
+  const [values, setValues] = useState<ContactFormValues>(serverState.values);
+  const [errors, setErrors] = useState<ContactFieldErrors>(serverState.errors);
+  const [attempted, setAttempted] = useState(serverState.status === 'invalid');
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const update = (field: ContactField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted || errors[field]) {
+      const result = validateContact(next, validation);
+      setErrors(result.success ? {} : attempted ? result.errors : pick(result.errors, errors));
+    }
+  };
+
+  const focusFirstError = (found: ContactFieldErrors) => {
+    const first = contactFields.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setAttempted(true);
+    const result = validateContact(values, validation);
+    if (!result.success) {
+      setErrors(result.errors);
+      focusFirstError(result.errors);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    const data = new FormData(event.currentTarget);
+    try {
+      await apiRequest('POST', '/api/contact', {
+        ...values,
+        locale,
+        website: data.get('website') ?? '',
+        formToken,
+      });
+      setValues(emptyContactValues);
+      setAttempted(false);
+      toast({ title: toastTexts.successTitle, description: toastTexts.successText });
+      trackEvent('contact_form_submission', 'engagement', 'Contact Form');
+    } catch (error) {
+      const fieldErrors = error instanceof HttpError ? error.fieldErrors() : {};
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      toast({
+        variant: 'destructive',
+        title: toastTexts.errorTitle,
+        description: toastTexts.errorText.replace(
+          '{reason}',
+          reasonOf(error, toastTexts.unknownError),
+        ),
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const field = (name: ContactField, multiline = false) => {
+    const id = `contact-${name}`;
+    const error = errors[name];
+    const common = {
+      id,
+      name,
+      value: values[name],
+      placeholder: form[name].placeholder,
+      required: true,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      className: inputClass,
+    } as const;
+    return (
+      <div className={multiline ? 'sm:col-span-2' : undefined}>
+        <label htmlFor={id} className="text-ink mb-1.5 block text-sm font-medium">
+          {form[name].label}
+        </label>
+        {multiline ? (
+          <textarea
+            {...common}
+            rows={6}
+            maxLength={contactLimits.message.max}
+            onChange={(event) => update(name, event.target.value)}
+          />
+        ) : (
+          <input
+            {...common}
+            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+            autoComplete={name === 'name' ? 'name' : name === 'email' ? 'email' : 'tel'}
+            maxLength={contactLimits[name].max}
+            onChange={(event) => update(name, event.target.value)}
+          />
+        )}
+        {error ? (
+          <p id={`${id}-error`} className="mt-1.5 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        action={formAction}
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-5 sm:grid-cols-2"
+        aria-label={form.submit}
+      >
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name="formToken" value={formToken} />
+        {/* Honeypot: invisible to people and assistive technology, tempting to robots. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">{form.honeypot}</label>
+          <input
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        {field('name')}
+        {field('email')}
+        {field('phone')}
+        {field('message', true)}
+        {serverState.status === 'success' || serverState.status === 'error' ? (
+          <div
+            role={serverState.status === 'error' ? 'alert' : 'status'}
+            data-testid="contact-result"
+            className={`rounded-md border p-4 sm:col-span-2 ${
+              serverState.status === 'error'
+                ? 'border-red-800 bg-red-700 text-white'
+                : 'border-line bg-white'
+            }`}
+          >
+            <p className="font-semibold">
+              {serverState.status === 'success' ? toastTexts.successTitle : toastTexts.errorTitle}
+            </p>
+            <p className="text-sm">
+              {serverState.status === 'success'
+                ? toastTexts.successText
+                : toastTexts.errorText.replace(
+                    '{reason}',
+                    serverState.reason || toastTexts.unknownError,
+                  )}
+            </p>
+          </div>
+        ) : null}
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={pending}
+            className="bg-accent-strong hover:bg-accent min-h-11 rounded-md px-6 py-3 font-medium text-white disabled:cursor-wait disabled:opacity-80"
+          >
+            {pending ? form.pending : form.submit}
+          </button>
+        </div>
+      </form>
+      <Toaster label={toastTexts.label} closeLabel={toastTexts.close} />
+    </>
+  );
+}
+
+function pick(all: ContactFieldErrors, shown: ContactFieldErrors): ContactFieldErrors {
+  return Object.fromEntries(
+    contactFields.filter((field) => shown[field] && all[field]).map((field) => [field, all[field]]),
+  );
+}
+
+function reasonOf(error: unknown, fallback: string): string {
+  if (error instanceof HttpError) return error.serverMessage() ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

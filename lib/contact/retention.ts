@@ -1,0 +1,17 @@
+import 'server-only';
+import type { ContactStore } from './store';
+
+/** Prospects' data is kept 3 years from the last contact (privacy policy, SPEC 9). */
+export const RETENTION_YEARS = 3;
+export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** The oldest creation time still kept at `now`: the same calendar day, three years earlier. */
+export function retentionCutoff(now: number): number {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION_YEARS);
+  return cutoff.getTime();
+}
+
+export async function purgeExpiredMessages(store: ContactStore, now: number): Promise<number> {
+  return store.purgeCreatedBefore(retentionCutoff(now));
+}

@@ -1,0 +1,123 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { openDatabase } from '@/lib/db/client';
+import { createMailer } from './mailer';
+import { describe, OutboxWorker } from './outbox';
+import { PURGE_INTERVAL_MS, purgeExpiredMessages } from './retention';
+import { outboxSettings } from './settings';
+import { contactStore, type ContactStore } from './store';
+
+/**
+ * The contact capability's long-lived parts (database connection, outbox worker, daily purge),
+ * one per server process. They live on globalThis because instrumentation.ts, the route
+ * handler and the Server Action are bundled separately and must share them.
+ */
+interface ContactRuntime {
+  store?: Promise<ContactStore>;
+  worker?: OutboxWorker;
+  started?: boolean;
+}
+
+const KEY = Symbol.for('sorel-aubry.contact.runtime');
+
+function runtime(): ContactRuntime {
+  const holder = globalThis as { [KEY]?: ContactRuntime };
+  holder[KEY] ??= {};
+  return holder[KEY];
+}
+
+/** The store, opened (and its schema created) on first use; a failed opening is retried next time. */
+export function getContactStore(): Promise<ContactStore> {
+  const state = runtime();
+  state.store ??= openDatabase(config().DATABASE_URL).then(contactStore);
+  state.store.catch(() => {
+    state.store = undefined;
+  });
+  return state.store;
+}
+
+export function wakeOutbox(): void {
+  runtime().worker?.wake();
+}
+
+/**
+ * Started once by instrumentation.ts with `next start`: opens the database, resumes delivery of
+ * every undelivered message, purges expired messages now and daily, and on SIGTERM lets the
+ * worker finish the message in hand before the process exits.
+ */
+export async function startContactBackground(): Promise<void> {
+  const state = runtime();
+  if (state.started) return;
+  state.started = true;
+  const settings = config();
+  const mailer = createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: settings.OUTBOX_DIR });
+  console.info(`[contact] e-mail delivery: ${mailer.description}`);
+
+  try {
+    const store = await getContactStore();
+    console.info(`[contact] storage: ${store.dialect}`);
+    launch(state, store, mailer);
+  } catch (error) {
+    // The site still starts (health answers 503); the worker waits for the database.
+    console.error(`[contact] database unavailable, retrying every 5 s: ${describe(error)}`);
+    void startContactBackgroundLater(state, mailer);
+  }
+}
+
+async function startContactBackgroundLater(
+  state: ContactRuntime,
+  mailer: ReturnType<typeof createMailer>,
+): Promise<void> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000).unref());
+    try {
+      const store = await getContactStore();
+      console.info(`[contact] storage: ${store.dialect} (reconnected)`);
+      launch(state, store, mailer);
+      return;
+    } catch {
+      // still unavailable
+    }
+  }
+}
+
+function launch(
+  state: ContactRuntime,
+  store: ContactStore,
+  mailer: ReturnType<typeof createMailer>,
+): void {
+  const settings = config();
+  const worker = new OutboxWorker({
+    store,
+    mailer,
+    envelope: { from: settings.CONTACT_FROM, to: settings.CONTACT_TO },
+    ...outboxSettings(),
+  });
+  state.worker = worker;
+  worker.start();
+
+  const purge = () =>
+    purgeExpiredMessages(store, Date.now()).then(
+      (count) =>
+        count > 0 && console.info(`[contact] purged ${count} message(s) older than 3 years`),
+      (error: unknown) => console.error(`[contact] purge failed: ${describe(error)}`),
+    );
+  void purge();
+  setInterval(() => void purge(), PURGE_INTERVAL_MS).unref();
+
+  process.once('SIGTERM', () => deferExitUntil(worker.stop()));
+}
+
+/**
+ * Next.js closes the HTTP server on SIGTERM (in-flight requests finish) and then calls
+ * process.exit. The exit waits here until the worker has finished the message in hand (at most
+ * 20 s), so nothing is cut off halfway; an unfinished send is simply retried after restart.
+ */
+function deferExitUntil(stopped: Promise<void>): void {
+  const exit = process.exit.bind(process);
+  const deadline = new Promise((resolve) => setTimeout(resolve, 20_000).unref());
+  const deferred = (code?: number | string | null) => {
+    void Promise.race([stopped, deadline]).finally(() => exit(code));
+  };
+  process.exit = deferred as typeof process.exit;
+}

@@ -1,0 +1,156 @@
+import 'server-only';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import {
+  contactMessagesPg as pg,
+  contactMessagesSqlite as lite,
+  type ContactMessageRow,
+  type NewContactMessageRow,
+} from '@/lib/db/schema';
+
+export type ContactMessage = ContactMessageRow;
+
+/** What the contact capability needs from the database, the same for SQLite and PostgreSQL. */
+export interface ContactStore {
+  readonly dialect: Database['dialect'];
+  /** Commits a new message; it is due for delivery at once. */
+  insert(row: NewContactMessageRow): Promise<void>;
+  /** Ids of undelivered messages whose next attempt is due and that no worker holds. */
+  dueIds(now: number, limit: number): Promise<string[]>;
+  /**
+   * Takes a message for delivery until `leaseUntil`, atomically: of two workers claiming the
+   * same message, one gets it and the other gets null.
+   */
+  claim(id: string, token: string, now: number, leaseUntil: number): Promise<ContactMessage | null>;
+  /** Marks a claimed message delivered; false when the claim was lost meanwhile. */
+  markDelivered(id: string, token: string, now: number): Promise<boolean>;
+  /** Records a failed attempt and when to try again, and releases the claim. */
+  markFailed(id: string, token: string, nextAttemptAt: number, error: string): Promise<void>;
+  /** Deletes messages created before `cutoff`; returns how many. */
+  purgeCreatedBefore(cutoff: number): Promise<number>;
+  /** Every message, newest first. */
+  list(): Promise<ContactMessage[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): ContactStore {
+  const { db } = database;
+  const free = (now: number) => or(isNull(lite.lockedUntil), lt(lite.lockedUntil, now));
+  return {
+    dialect: 'sqlite',
+    insert: async (row) => void (await db.insert(lite).values(row)),
+    dueIds: async (now, limit) =>
+      (
+        await db
+          .select({ id: lite.id })
+          .from(lite)
+          .where(and(isNull(lite.deliveredAt), lte(lite.nextAttemptAt, now), free(now)))
+          .orderBy(asc(lite.nextAttemptAt), asc(lite.createdAt))
+          .limit(limit)
+      ).map((row) => row.id),
+    claim: async (id, token, now, leaseUntil) => {
+      const rows = await db
+        .update(lite)
+        .set({ lockToken: token, lockedUntil: leaseUntil })
+        .where(
+          and(eq(lite.id, id), isNull(lite.deliveredAt), lte(lite.nextAttemptAt, now), free(now)),
+        )
+        .returning();
+      return rows[0] ?? null;
+    },
+    markDelivered: async (id, token, now) => {
+      const rows = await db
+        .update(lite)
+        .set({
+          deliveredAt: now,
+          attempts: sql`${lite.attempts} + 1`,
+          lastError: null,
+          lockToken: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(lite.id, id), eq(lite.lockToken, token)))
+        .returning({ id: lite.id });
+      return rows.length === 1;
+    },
+    markFailed: async (id, token, nextAttemptAt, error) => {
+      await db
+        .update(lite)
+        .set({
+          attempts: sql`${lite.attempts} + 1`,
+          nextAttemptAt,
+          lastError: error,
+          lockToken: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(lite.id, id), eq(lite.lockToken, token)));
+    },
+    purgeCreatedBefore: async (cutoff) =>
+      (await db.delete(lite).where(lt(lite.createdAt, cutoff)).returning({ id: lite.id })).length,
+    list: () => db.select().from(lite).orderBy(desc(lite.createdAt), desc(lite.id)),
+    ping: async () => void (await db.run(sql`SELECT 1`)),
+    close: database.close,
+  };
+}
+
+function postgresStore(database: Extract<Database, { dialect: 'postgres' }>): ContactStore {
+  const { db } = database;
+  const free = (now: number) => or(isNull(pg.lockedUntil), lt(pg.lockedUntil, now));
+  return {
+    dialect: 'postgres',
+    insert: async (row) => void (await db.insert(pg).values(row)),
+    dueIds: async (now, limit) =>
+      (
+        await db
+          .select({ id: pg.id })
+          .from(pg)
+          .where(and(isNull(pg.deliveredAt), lte(pg.nextAttemptAt, now), free(now)))
+          .orderBy(asc(pg.nextAttemptAt), asc(pg.createdAt))
+          .limit(limit)
+      ).map((row) => row.id),
+    // PostgreSQL re-checks the WHERE clause on the locked row, so a concurrent claim matches 0 rows.
+    claim: async (id, token, now, leaseUntil) => {
+      const rows = await db
+        .update(pg)
+        .set({ lockToken: token, lockedUntil: leaseUntil })
+        .where(and(eq(pg.id, id), isNull(pg.deliveredAt), lte(pg.nextAttemptAt, now), free(now)))
+        .returning();
+      return rows[0] ?? null;
+    },
+    markDelivered: async (id, token, now) => {
+      const rows = await db
+        .update(pg)
+        .set({
+          deliveredAt: now,
+          attempts: sql`${pg.attempts} + 1`,
+          lastError: null,
+          lockToken: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(pg.id, id), eq(pg.lockToken, token)))
+        .returning({ id: pg.id });
+      return rows.length === 1;
+    },
+    markFailed: async (id, token, nextAttemptAt, error) => {
+      await db
+        .update(pg)
+        .set({
+          attempts: sql`${pg.attempts} + 1`,
+          nextAttemptAt,
+          lastError: error,
+          lockToken: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(pg.id, id), eq(pg.lockToken, token)));
+    },
+    purgeCreatedBefore: async (cutoff) =>
+      (await db.delete(pg).where(lt(pg.createdAt, cutoff)).returning({ id: pg.id })).length,
+    list: () => db.select().from(pg).orderBy(desc(pg.createdAt), desc(pg.id)),
+    ping: async () => void (await db.execute(sql`SELECT 1`)),
+    close: database.close,
+  };
+}
+
+export function contactStore(database: Database): ContactStore {
+  return database.dialect === 'sqlite' ? sqliteStore(database) : postgresStore(database);
+}

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The visitor writes to the firm from the home page's contact section. The e2e server trusts
+ * X-Forwarded-For (playwright.config.ts), so each test is a distinct visitor for the rate limit.
+ */
+let visitor = 0;
+const address = () => `198.18.${Math.floor(Math.random() * 250)}.${(visitor++ % 250) + 1}`;
+
+async function asVisitor(context: BrowserContext, baseURL: string) {
+  const ip = address();
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+  // A consent decision already made: the cookie banner stays out of the way.
+  await context.addCookies([
+    { name: 'cookieConsent', value: 'accepted', url: baseURL },
+    { name: 'cookieConsentCategories', value: 'necessary', url: baseURL },
+  ]);
+  return ip;
+}
+
+const valid = {
+  name: 'Claire Martin',
+  email: 'claire.martin@example.com',
+  phone: '+33 1 23 45 67 89',
+  message: 'Bonjour, je souhaite un rendez-vous au sujet de mon contrat de travail.',
+};
+
+async function fill(page: Page, locale: 'fr' | 'en', values: typeof valid) {
+  const labels =
+    locale === 'fr'
+      ? { name: 'Nom', email: 'E-mail', phone: 'Téléphone', message: 'Message' }
+      : { name: 'Name', email: 'Email', phone: 'Phone', message: 'Message' };
+  await page.getByLabel(labels.name, { exact: true }).fill(values.name);
+  await page.getByLabel(labels.email, { exact: true }).fill(values.email);
+  await page.getByLabel(labels.phone, { exact: true }).fill(values.phone);
+  await page.getByLabel(labels.message, { exact: true }).fill(values.message);
+}
+
+test.describe('contact form', () => {
+  test('shows the French validation messages under each field, and clears them as the visitor corrects', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await asVisitor(context, baseURL!);
+    await page.goto('/fr#contact');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    const expected = {
+      Nom: 'Le nom doit contenir au moins 2 caractères',
+      'E-mail': 'Veuillez saisir une adresse e-mail valide',
+      Téléphone: 'Veuillez saisir un numéro de téléphone valide',
+      Message: 'Le message doit contenir au moins 10 caractères',
+    };
+    for (const [label, text] of Object.entries(expected)) {
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(text);
+    }
+    await expect(page.getByLabel('Nom', { exact: true })).toBeFocused();
+    await page.getByLabel('Nom', { exact: true }).fill('Jo');
+    await expect(page.getByText(expected.Nom)).toHaveCount(0);
+    await expect(page.getByLabel('Nom', { exact: true })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await page.getByLabel('E-mail', { exact: true }).fill('jo@');
+    await expect(page.getByText(expected['E-mail'])).toBeVisible();
+
+    const axe = await new AxeBuilder({ page }).include('#contact').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test('shows the English validation messages', async ({ page, context, baseURL }) => {
+    await asVisitor(context, baseURL!);
+    await page.goto('/en#contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    for (const text of [
+      'Name must be at least 2 characters',
+      'Please enter a valid email',
+      'Please enter a valid phone number',
+      'Message must be at least 10 characters',
+    ])
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+  });
+
+  test('sends: pending label, success toast, form reset', async ({ page, context, baseURL }) => {
+    await asVisitor(context, baseURL!);
+    await page.goto('/en#contact');
+    // Hold the real answer for a moment so the pending state can be seen.
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await fill(page, 'en', valid);
+    const answer = page.waitForResponse('**/api/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const pending = page.getByRole('button', { name: 'Processing...' });
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
+    expect((await answer).status()).toBe(201);
+
+    const toast = page.getByRole('status').filter({ hasText: 'Success' });
+    await expect(toast).toContainText("Your message has been sent. We'll contact you soon.");
+    for (const label of ['Name', 'Email', 'Phone', 'Message'])
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+
+    // F8 moves focus to the notification region.
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'),
+        ),
+      )
+      .toMatch(/Notification/);
+  });
+
+  test('a failure shows the destructive error toast and keeps what was typed', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const ip = await asVisitor(context, baseURL!);
+    // This visitor already sent 5 messages: the server refuses the 6th (429).
+    for (let i = 0; i < 5; i += 1) {
+      const response = await page.request.post('/api/contact', {
+        headers: { 'X-Forwarded-For': ip },
+        data: { ...valid, name: `Claire ${i}` },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await page.goto('/fr#contact');
+    await fill(page, 'fr', valid);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    const toast = page.locator('[data-variant="destructive"]');
+    await expect(toast).toContainText('Erreur');
+    await expect(toast).toContainText(
+      "Échec de l'envoi du message: Trop de messages envoyés depuis cette adresse.",
+    );
+    await expect(page.getByLabel('Nom', { exact: true })).toHaveValue(valid.name);
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(valid.message);
+  });
+
+  test('works without JavaScript: the page answers the post', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await asVisitor(context, baseURL!);
+    const page = await context.newPage();
+
+    await page.goto('/fr');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.getByLabel('Nom', { exact: true })).toHaveAccessibleDescription(
+      'Le nom doit contenir au moins 2 caractères',
+    );
+
+    await page.goto('/en');
+    await fill(page, 'en', valid);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const result = page.getByTestId('contact-result');
+    await expect(result).toContainText('Success');
+    await expect(result).toContainText("Your message has been sent. We'll contact you soon.");
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+    await context.close();
+  });
+
+  test('shows the privacy notice with a link to the privacy policy', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await asVisitor(context, baseURL!);
+    await page.goto('/en#contact');
+    const section = page.locator('#contact');
+    await expect(section).toContainText('Sorel Aubry Avocats, the data controller');
+    await expect(section).toContainText('3 years from our last contact');
+    await expect(section.getByRole('link', { name: /privacy policy/ })).toHaveAttribute(
+      'href',
+      '/en/politique-confidentialite',
+    );
+  });
+});

@@ -1,0 +1,217 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/lib/db/client';
+import { contactStore } from '@/lib/contact/store';
+import { startNextServer, type NextServer } from '../support/next-server';
+import { TestDatabases, validMessage, type Dialect } from '../support/contact';
+import { decodeWords, SmtpSink } from '../support/smtp-sink';
+
+const databases = new TestDatabases();
+const sinks: SmtpSink[] = [];
+const servers: NextServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(sinks.map((sink) => sink.close()));
+  databases.stop();
+});
+
+const FROM = 'Site Sorel Aubry Avocats <site@sorel-aubry-avocats.fr>';
+const TO = 'cabinet@sorel-aubry-avocats.fr';
+let counter = 0;
+
+async function sink(mode: 'up' | 'down' | 'rejecting') {
+  const started = await SmtpSink.start(mode);
+  sinks.push(started);
+  return started;
+}
+
+async function server(databaseUrl: string, env: Record<string, string> = {}) {
+  const started = await startNextServer({
+    DATABASE_URL: databaseUrl,
+    CONTACT_FROM: FROM,
+    CONTACT_TO: TO,
+    TRUST_PROXY: 'true',
+    CONTACT_RETRY_BASE_MS: '300',
+    CONTACT_OUTBOX_POLL_MS: '100',
+    ...env,
+  });
+  servers.push(started);
+  return started;
+}
+
+async function submit(target: NextServer, body: Record<string, unknown> = validMessage()) {
+  counter += 1;
+  const response = await fetch(`${target.url}/api/contact`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `192.${Math.floor(counter / 250)}.2.${(counter % 250) + 1}`,
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function storedMessages(url: string) {
+  const store = contactStore(await openDatabase(url));
+  try {
+    return await store.list();
+  } finally {
+    await store.close();
+  }
+}
+
+describe('e-mail delivery through the outbox', () => {
+  it('sends one e-mail per message with fixed From/To, the visitor as Reply-To, a clean subject', async () => {
+    const smtp = await sink('up');
+    const url = await databases.url('sqlite');
+    const site = await server(url, { SMTP_URL: smtp.url });
+    const message = validMessage({
+      name: 'Zoé Lefèvre',
+      message: 'Bonjour,\n<b>Licenciement</b> & rupture — merci.',
+    });
+    const id = await submit(site, message);
+    const [mail] = await smtp.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received).toHaveLength(1);
+    expect(mail!.to).toEqual([TO]);
+    expect(mail!.headers.from).toBe('Site Sorel Aubry Avocats <site@sorel-aubry-avocats.fr>');
+    expect(mail!.headers.to).toBe(TO);
+    expect(mail!.headers['reply-to']).toBe(`Zoé Lefèvre <${message.email}>`);
+    expect(mail!.headers.subject).toBe('Nouveau message de contact — Zoé Lefèvre');
+    expect(mail!.headers['x-contact-message-id']).toBe(id);
+    const [plain, html] = mail!.raw.split(/Content-Type: text\/html/i);
+    expect(plain).toContain('<b>Licenciement</b>');
+    expect(html).toContain('&lt;b&gt;Licenciement&lt;/b&gt;');
+    expect(html).not.toContain('<b>');
+    expect(mail!.headers['content-type']).toMatch(/multipart\/alternative/);
+    const stored = (await storedMessages(url)).find((m) => m.id === id);
+    expect(stored?.deliveredAt).not.toBeNull();
+    expect(site.output()).toContain('[contact] e-mail delivery: SMTP server 127.0.0.1');
+  });
+
+  it('stores while SMTP is down (201), then delivers once SMTP is back', async () => {
+    const smtp = await sink('down');
+    const url = await databases.url('sqlite');
+    const site = await server(url, { SMTP_URL: smtp.url });
+    const id = await submit(site);
+    await expect
+      .poll(async () => (await storedMessages(url))[0]?.attempts ?? 0, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
+    expect(smtp.received).toHaveLength(0);
+    await smtp.set('up');
+    const [mail] = await smtp.waitFor(1, 20_000);
+    expect(mail!.headers['x-contact-message-id']).toBe(id);
+    const stored = (await storedMessages(url))[0];
+    expect(stored?.deliveredAt).not.toBeNull();
+    expect(stored?.lastError).toBeNull();
+  });
+
+  it('retries while the SMTP server rejects, recording the attempts', async () => {
+    const smtp = await sink('rejecting');
+    const url = await databases.url('sqlite');
+    const site = await server(url, { SMTP_URL: smtp.url });
+    await submit(site);
+    await expect
+      .poll(async () => (await storedMessages(url))[0]?.attempts ?? 0, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
+    const pending = (await storedMessages(url))[0];
+    expect(pending?.deliveredAt).toBeNull();
+    expect(pending?.attempts).toBeGreaterThanOrEqual(3);
+    expect(pending?.lastError).toMatch(/451/);
+    expect(site.output()).toMatch(/not delivered \(attempt 2\)/);
+    await smtp.set('up');
+    await smtp.waitFor(1, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('delivers each message exactly once across a restart', async () => {
+    const smtp = await sink('up');
+    const url = await databases.url('sqlite');
+    const first = await server(url, { SMTP_URL: smtp.url });
+    await submit(first);
+    await smtp.waitFor(1);
+    await smtp.set('down');
+    const waiting = await submit(first);
+    await expect
+      .poll(async () => (await storedMessages(url)).find((m) => m.id === waiting)?.attempts, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(1);
+    expect(await first.stop()).not.toBeNull();
+
+    await smtp.set('up');
+    const second = await server(url, { SMTP_URL: smtp.url });
+    await smtp.waitFor(2, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received[1]!.headers['x-contact-message-id']).toBe(waiting);
+    expect((await storedMessages(url)).every((m) => m.deliveredAt !== null)).toBe(true);
+    await second.stop();
+  });
+
+  it('writes .eml files to OUTBOX_DIR when SMTP_URL is not set, and says so at start-up', async () => {
+    const url = await databases.url('sqlite');
+    const outbox = path.join(databases.dir, `outbox-${Date.now()}`);
+    const site = await server(url, { OUTBOX_DIR: outbox, SMTP_URL: '' });
+    expect(site.output()).toContain(`.eml files in ${outbox} (SMTP_URL is not set)`);
+    const id = await submit(site, validMessage({ name: 'Paul Durand' }));
+    await expect
+      .poll(() => readdirSync(outbox, { withFileTypes: true }).map((f) => f.name), {
+        timeout: 10_000,
+      })
+      .toEqual([`${id}.eml`]);
+    const eml = readFileSync(path.join(outbox, `${id}.eml`), 'utf8');
+    const subject =
+      /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(eml)?.[1]?.replace(/\r\n[ \t]+/g, ' ') ?? '';
+    expect(decodeWords(subject)).toBe('Nouveau message de contact — Paul Durand');
+    await site.stop();
+  });
+});
+
+describe.each<Dialect>(['sqlite', 'postgres'])('load on %s', (dialect) => {
+  it('200 concurrent submissions from distinct addresses: 200 rows, 200 e-mails, no error', async () => {
+    const smtp = await sink('up');
+    const url = await databases.url(dialect);
+    const site = await server(url, { SMTP_URL: smtp.url, CONTACT_OUTBOX_POLL_MS: '200' });
+    const started = performance.now();
+    const ids = await Promise.all(Array.from({ length: 200 }, () => submit(site)));
+    const elapsed = performance.now() - started;
+    console.info(
+      `[load ${dialect}] 200 concurrent submissions answered in ${Math.round(elapsed)} ms`,
+    );
+    expect(new Set(ids).size).toBe(200);
+    expect(await storedMessages(url)).toHaveLength(200);
+    await smtp.waitFor(200, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received).toHaveLength(200);
+    expect(new Set(smtp.received.map((mail) => mail.headers['x-contact-message-id']))).toEqual(
+      new Set(ids),
+    );
+    console.info(
+      `[load ${dialect}] 200 e-mails delivered ${Math.round(performance.now() - started)} ms after the first submission`,
+    );
+
+    if (dialect === 'sqlite') {
+      const run = promisify(execFile);
+      const env = { ...process.env, DATABASE_URL: url };
+      const { stdout } = await run(process.execPath, ['scripts/messages.mjs'], { env });
+      expect(stdout).toMatch(/^200 contact message\(s\), newest first/);
+      expect(stdout.match(/\[delivered /g)).toHaveLength(200);
+      const csv = (await run(process.execPath, ['scripts/messages.mjs', '--csv'], { env })).stdout;
+      const lines = csv.trim().split('\n');
+      expect(lines[0]).toBe(
+        'id,created_at,status,attempts,delivered_at,last_error,locale,name,email,phone,message',
+      );
+      expect(lines).toHaveLength(201);
+      const created = lines.slice(1).map((line) => line.split(',')[1]!);
+      expect([...created].sort().reverse()).toEqual(created);
+    }
+    await site.stop();
+  });
+});

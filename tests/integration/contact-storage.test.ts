@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/lib/db/client';
+import { createMailer } from '@/lib/contact/mailer';
+import { OutboxWorker } from '@/lib/contact/outbox';
+import { purgeExpiredMessages } from '@/lib/contact/retention';
+import { contactStore, type ContactStore } from '@/lib/contact/store';
+import { validMessage, TestDatabases, type Dialect } from '../support/contact';
+import { SmtpSink } from '../support/smtp-sink';
+
+const databases = new TestDatabases();
+afterAll(() => databases.stop());
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const envelope = { from: 'Site <site@example.test>', to: 'cabinet@example.test' };
+const DAY = 24 * 60 * 60 * 1000;
+
+function row(createdAt: number, overrides: Record<string, unknown> = {}) {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    ...validMessage(),
+    locale: 'fr',
+    createdAt,
+    nextAttemptAt: createdAt,
+    attempts: 0,
+    ...overrides,
+  };
+}
+
+describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect) => {
+  let store: ContactStore;
+  let url: string;
+
+  beforeAll(async () => {
+    url = await databases.url(dialect);
+    store = contactStore(await openDatabase(url));
+  });
+  afterAll(() => store.close());
+
+  it('creates its schema on first start and opens an existing database again', async () => {
+    const again = contactStore(await openDatabase(url));
+    await expect(again.ping()).resolves.toBeUndefined();
+    await again.close();
+  });
+
+  it('lists messages newest first', async () => {
+    const older = row(Date.UTC(2025, 0, 1));
+    const newer = row(Date.UTC(2025, 0, 2));
+    await store.insert(older);
+    await store.insert(newer);
+    const ids = (await store.list()).map((message) => message.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+  });
+
+  it('lets exactly one of two concurrent claims take a message', async () => {
+    const now = Date.UTC(2025, 5, 1);
+    const message = row(now);
+    await store.insert(message);
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.claim(message.id, `worker-${i}`, now, now + 60_000),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // A held message is not due for anyone else until its lease ends.
+    expect(await store.dueIds(now + 1, 1000)).not.toContain(message.id);
+    expect(await store.dueIds(now + 60_001, 1000)).toContain(message.id);
+  });
+
+  it('never hands out a delivered message again, and records failed attempts', async () => {
+    const now = Date.UTC(2025, 6, 1);
+    const message = row(now);
+    await store.insert(message);
+    expect(await store.claim(message.id, 'a', now, now + 1000)).not.toBeNull();
+    await store.markFailed(message.id, 'a', now + 15_000, 'SMTP down');
+    expect(await store.dueIds(now + 14_999, 1000)).not.toContain(message.id);
+    expect(await store.claim(message.id, 'b', now + 15_000, now + 16_000)).not.toBeNull();
+    expect(await store.markDelivered(message.id, 'b', now + 15_500)).toBe(true);
+    expect(await store.claim(message.id, 'c', now + DAY, now + DAY + 1000)).toBeNull();
+    const stored = (await store.list()).find((m) => m.id === message.id);
+    expect(stored).toMatchObject({ attempts: 2, deliveredAt: now + 15_500, lockToken: null });
+  });
+
+  it('purges messages older than 3 years, with an injected clock', async () => {
+    const now = Date.UTC(2028, 4, 10, 12);
+    const expired = row(Date.UTC(2025, 4, 10, 11, 59));
+    const kept = row(Date.UTC(2025, 4, 10, 12, 1));
+    await store.insert(expired);
+    await store.insert(kept);
+    expect(await purgeExpiredMessages(store, now)).toBeGreaterThanOrEqual(1);
+    const ids = (await store.list()).map((m) => m.id);
+    expect(ids).not.toContain(expired.id);
+    expect(ids).toContain(kept.id);
+  });
+
+  it('two outbox workers on the same database send each message once', async () => {
+    const sink = await SmtpSink.start('up');
+    const fresh = contactStore(await openDatabase(await databases.url(dialect)));
+    const now = Date.now();
+    const rows = Array.from({ length: 30 }, (_, i) => row(now - 1000 + i));
+    for (const message of rows) await fresh.insert(message);
+    const mailer = createMailer({ smtpUrl: sink.url, outboxDir: databases.dir });
+    const workers = [1, 2].map(
+      () =>
+        new OutboxWorker({
+          store: fresh,
+          mailer,
+          envelope,
+          retryBaseMs: 1000,
+          pollMs: 50,
+          log: silent,
+        }),
+    );
+    const attempted = await Promise.all(workers.map((worker) => worker.drain()));
+    expect(attempted[0]! + attempted[1]!).toBe(30);
+    expect(sink.received).toHaveLength(30);
+    const ids = sink.received.map((mail) => mail.headers['x-contact-message-id']);
+    expect(new Set(ids).size).toBe(30);
+    expect((await fresh.list()).every((m) => m.deliveredAt !== null)).toBe(true);
+    mailer.close();
+    await sink.close();
+    await fresh.close();
+  });
+
+  it('retries with exponential backoff on the injected clock', async () => {
+    const sink = await SmtpSink.start('rejecting');
+    const fresh = contactStore(await openDatabase(await databases.url(dialect)));
+    let clock = Date.UTC(2025, 8, 1);
+    const message = row(clock);
+    await fresh.insert(message);
+    const mailer = createMailer({ smtpUrl: sink.url, outboxDir: databases.dir });
+    const worker = new OutboxWorker({
+      store: fresh,
+      mailer,
+      envelope,
+      retryBaseMs: 15_000,
+      pollMs: 50,
+      now: () => clock,
+      log: silent,
+    });
+    const next = async () => (await fresh.list()).find((m) => m.id === message.id)!;
+
+    expect(await worker.drain()).toBe(1);
+    expect(await next()).toMatchObject({ attempts: 1, nextAttemptAt: clock + 15_000 });
+    clock += 14_999;
+    expect(await worker.drain()).toBe(0);
+    clock += 1;
+    expect(await worker.drain()).toBe(1);
+    expect(await next()).toMatchObject({ attempts: 2, nextAttemptAt: clock + 30_000 });
+    expect(sink.rejected).toBe(2);
+
+    await sink.set('up');
+    clock += 30_000;
+    expect(await worker.drain()).toBe(1);
+    expect(await next()).toMatchObject({ attempts: 3, deliveredAt: clock });
+    expect(sink.received).toHaveLength(1);
+    mailer.close();
+    await sink.close();
+    await fresh.close();
+  });
+});

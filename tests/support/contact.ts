@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPostgres, type PostgresCluster } from './postgres';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A valid contact payload (SPEC 3.3), distinct per call. */
+export function validMessage(overrides: Record<string, unknown> = {}) {
+  const n = randomUUID().slice(0, 8);
+  return {
+    name: `Claire Martin ${n}`,
+    email: `claire.${n}@example.com`,
+    phone: '+33 1 23 45 67 89',
+    message: `Bonjour, je souhaite un rendez-vous au sujet d'une rupture conventionnelle (${n}).`,
+    ...overrides,
+  };
+}
+
+/** An empty database of the given kind; PostgreSQL clusters are shared per test file. */
+export class TestDatabases {
+  private cluster: PostgresCluster | null = null;
+  readonly dir = mkdtempSync(path.join(os.tmpdir(), 'sa-contact-'));
+
+  async url(dialect: Dialect): Promise<string> {
+    const name = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    if (dialect === 'sqlite') return `file:${path.join(this.dir, `${name}.db`)}`;
+    this.cluster ??= await startPostgres();
+    return this.cluster.createDatabase(name);
+  }
+
+  postgres(): PostgresCluster {
+    if (!this.cluster) throw new Error('no PostgreSQL cluster started');
+    return this.cluster;
+  }
+
+  stop(): void {
+    try {
+      this.cluster?.stop();
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports';
+
+export interface ReceivedMail {
+  /** The envelope recipients (RCPT TO). */
+  to: string[];
+  raw: string;
+  /** Header name (lower case) → decoded value. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type SinkMode = 'up' | 'down' | 'rejecting';
+
+/**
+ * A real SMTP server on loopback (smtp-server), switchable: 'up' accepts mail, 'rejecting'
+ * answers every message with a temporary failure (451), 'down' closes the port. It keeps the
+ * same port across switches, so the site's SMTP_URL stays valid.
+ */
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  rejected = 0;
+  private server: SMTPServer | null = null;
+  private mode: SinkMode = 'down';
+
+  private constructor(readonly port: number) {}
+
+  static async start(mode: SinkMode = 'up'): Promise<SmtpSink> {
+    const sink = new SmtpSink(await freePort());
+    await sink.set(mode);
+    return sink;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async set(mode: SinkMode): Promise<void> {
+    this.mode = mode;
+    if (mode === 'down') return this.close();
+    if (this.server) return;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      // 'down' means gone: open connections are cut at once rather than drained for 30 s.
+      closeTimeout: 100,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (this.mode === 'rejecting') {
+            this.rejected += 1;
+            const error = new Error('Mailbox temporarily unavailable') as Error & {
+              responseCode: number;
+            };
+            error.responseCode = 451;
+            return callback(error);
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          this.received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+            ...parseMail(raw),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Waits until at least `count` messages arrived. */
+  async waitFor(count: number, timeoutMs = 30_000): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.received.length < count) {
+      if (Date.now() > deadline)
+        throw new Error(`expected ${count} e-mails, received ${this.received.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return this.received;
+  }
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=). */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_whole, _charset: string, kind: string, text: string) => {
+        if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+        const bytes = text
+          .replace(/_/g, ' ')
+          .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) =>
+            String.fromCharCode(parseInt(hex, 16)),
+          );
+        return Buffer.from(bytes, 'latin1').toString('utf8');
+      },
+    );
+}
+
+function parseMail(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = split >= 0 ? raw.slice(0, split) : raw;
+  const body = split >= 0 ? raw.slice(split + 4) : '';
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
