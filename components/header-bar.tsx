@@ -1,5 +1,6 @@
 'use client';
 
+import { Icon } from '@/components/ui/icon';
 import Image from 'next/image';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -199,17 +200,7 @@ export function HeaderBar({
             aria-label={menuOpen ? labels.closeMenu : labels.openMenu}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M3 6h18M3 12h18M3 18h18" />
-            </svg>
+            <Icon name="menu" />
           </button>
         </div>
       </div>
@@ -230,17 +221,7 @@ export function HeaderBar({
             aria-label={labels.closeMenu}
             onClick={() => closeMenu(true)}
           >
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="close" />
           </button>
         </div>
         <nav aria-label={labels.nav} className="mt-10">

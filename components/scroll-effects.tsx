@@ -1,5 +1,6 @@
 'use client';
 
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useRef, useState } from 'react';
 import { splitPath } from '@/lib/i18n/paths';
 import {
@@ -149,17 +150,7 @@ export function ScrollEffects({ scrollTopLabel }: { scrollTopLabel: string }) {
         }}
         className="bg-ink hover:bg-accent-strong fixed right-4 bottom-4 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full text-white shadow-lg"
       >
-        <svg
-          aria-hidden="true"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M12 19V5M5 12l7-7 7 7" />
-        </svg>
+        <Icon name="arrow-up" size={20} />
       </button>
     </>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   CONSENT_BANNER_DELAY_MS,
@@ -133,17 +134,7 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
         onClick={() => store('dismissed', [])}
         className="text-ink hover:bg-paper absolute top-2 right-2 inline-flex h-11 w-11 items-center justify-center rounded"
       >
-        <svg
-          aria-hidden="true"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <Icon name="close" size={20} />
       </button>
 
       {view === 'main' ? (
