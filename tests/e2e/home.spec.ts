@@ -76,6 +76,8 @@ for (const { locale, home } of languages) {
       page,
     }) => {
       await page.goto(home);
+      // Measure once the web fonts have swapped in, so the layout above the target is final.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const cards = page.locator('#intro').getByRole('button');
       await expect(cards).toHaveCount(6);
       for (const [index, key] of [
@@ -93,6 +95,12 @@ for (const { locale, home } of languages) {
         } else {
           await card.click();
         }
+        // Smooth scrolling takes a variable time on a busy machine: wait for the landing itself.
+        await expect
+          .poll(async () => Math.abs((await topOffset(page, '#expertises')) - 80), {
+            timeout: 10_000,
+          })
+          .toBeLessThanOrEqual(2);
         await waitForScrollEnd(page);
         expect(Math.abs((await topOffset(page, '#expertises')) - 80)).toBeLessThanOrEqual(2);
       }
