@@ -6,7 +6,13 @@ import { getTranslator } from '@/lib/i18n/translator';
 export function CookieTable({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
   return (
-    <div className="border-line overflow-x-auto rounded-sm border bg-white">
+    // Scrolls sideways on narrow screens: focusable and named so keyboards can scroll it too.
+    <div
+      className="border-line overflow-x-auto rounded-sm border bg-white"
+      role="region"
+      aria-label={t('legal.cookies.table.caption')}
+      tabIndex={0}
+    >
       <table className="w-full text-left text-base" data-testid="cookie-table">
         <caption className="sr-only">{t('legal.cookies.table.caption')}</caption>
         <thead className="bg-[#f1ede6]">
@@ -32,7 +38,7 @@ export function CookieTable({ locale }: { locale: Locale }) {
                 {cookie.name}
               </th>
               <td className="px-4 py-3">{cookie.purpose[locale]}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{cookie.duration[locale]}</td>
+              <td className="px-4 py-3">{cookie.duration[locale]}</td>
               <td className="px-4 py-3">{t(`legal.cookies.categoryNames.${cookie.category}`)}</td>
             </tr>
           ))}

@@ -84,7 +84,10 @@ for (const locale of ['fr', 'en'] as const) {
 
       test('has the three navigation buttons', async ({ page }) => {
         await page.goto(path);
-        const nav = page.getByRole('navigation', { name: 'Navigation' });
+        const nav = page.getByRole('navigation', {
+          name: locale === 'fr' ? 'Poursuivre la visite' : 'Continue your visit',
+          exact: true,
+        });
         const links = nav.getByRole('link');
         await expect(links).toHaveCount(3);
         await expect(links.nth(0)).toHaveAttribute('href', `/${locale}`);
