@@ -64,10 +64,11 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           href={toggleHref(`/${locale}`)}
           lang={otherLocale(locale)}
           hrefLang={otherLocale(locale)}
-          className="border-ink inline-flex min-h-11 items-center rounded border px-4 font-semibold"
+          className="border-ink inline-block min-h-11 rounded border px-5 py-2.5 tracking-wide"
         >
-          <span aria-hidden="true">{locale === 'fr' ? 'FR / ' : 'EN / '}</span>
-          {t('common.language.other')}
+          <span className={locale === 'fr' ? 'font-bold' : 'text-muted'}>FR</span> /{' '}
+          <span className={locale === 'en' ? 'font-bold' : 'text-muted'}>EN</span>
+          <span className="sr-only"> — {t('common.language.other')}</span>
         </a>
       </SplashScreen>
       <HeroSection locale={locale} />

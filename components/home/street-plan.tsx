@@ -41,7 +41,7 @@ export function StreetPlan({ label }: { label: string }) {
         <text x="600" y="30">
           Rue La Boétie
         </text>
-        <text x="345" y="420" transform="rotate(-88 345 420)">
+        <text x="311" y="40" transform="rotate(91 311 40)">
           Rue de Miromesnil
         </text>
         <text x="92" y="110">
