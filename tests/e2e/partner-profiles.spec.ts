@@ -66,6 +66,9 @@ for (const locale of ['fr', 'en'] as const) {
         await expect(page.locator('main')).toContainText(
           locale === 'fr' ? 'Barreau de Paris' : 'Paris Bar',
         );
+        await expect(page.locator('main')).not.toContainText(
+          /\b(?:common|home|partners|legal)\.[A-Za-z-]+\.[\w.-]+/,
+        );
       });
 
       test(`recognition only for the first partner, areas only for the second`, async ({
