@@ -75,9 +75,7 @@ export function ContactSection({ locale }: { locale: Locale }) {
         </div>
       </div>
       <div className="reveal mt-16">
-        <h3 className="text-2xl" id="plan-title">
-          {t('home.contact.map.heading')}
-        </h3>
+        <h3 className="text-2xl">{t('home.contact.map.heading')}</h3>
         <div className="mt-6">
           <OfficeMap
             embedUrl={mapEmbedUrl()}

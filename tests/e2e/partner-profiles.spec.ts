@@ -171,3 +171,9 @@ test('an unknown partner has no contact card', async ({ request }) => {
   const response = await request.get('/en/someone-else/vcard', { maxRedirects: 0 });
   expect(response.status()).toBe(404);
 });
+
+test('the contact card also answers at the unprefixed French address', async ({ request }) => {
+  const response = await request.get('/julien-aubry/vcard', { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('\r\nTITLE:Avocat associé fondateur\r\n');
+});
