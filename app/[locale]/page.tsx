@@ -1,11 +1,19 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
-import { ContactForm } from '@/components/contact/contact-form';
+import { AboutSection } from '@/components/home/about-section';
+import { AreasSection } from '@/components/home/areas-section';
+import { ContactSection } from '@/components/home/contact-section';
+import { HeroSection } from '@/components/home/hero-section';
+import { OverviewSection } from '@/components/home/overview-section';
+import { PressSection } from '@/components/home/press-section';
+import { JsonLdScript } from '@/components/json-ld-script';
 import { SplashScreen } from '@/components/splash-screen';
-import { firm } from '@/lib/content/firm';
+import { firm, heroImage, partners } from '@/lib/content/firm';
+import { otherLocale } from '@/lib/i18n/locales';
 import { localeParam } from '@/lib/i18n/params';
 import { toggleHref } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
+import { legalServiceJsonLd, personJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
@@ -23,15 +31,14 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const locale = await localeParam(params);
   const t = getTranslator(locale);
-  const sections = [
-    ['a-propos', t('home.sections.about')],
-    ['intro', t('home.sections.intro')],
-    ['expertises', t('home.sections.expertises')],
-    ['presse', t('home.sections.press')],
-    ['contact', t('home.sections.contact')],
-  ] as const;
   return (
     <>
+      <JsonLdScript
+        data={[
+          legalServiceJsonLd(locale),
+          ...partners.map((partner) => personJsonLd(partner, locale)),
+        ]}
+      />
       <SplashScreen label={t('common.splash.label')} enterLabel={t('common.splash.enter')}>
         <Image
           src="/images/logo.svg"
@@ -39,35 +46,37 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           width={220}
           height={48}
           unoptimized
+          loading="eager"
           className="h-12 w-auto"
         />
-        <p className="font-serif text-3xl">{firm.tagline[locale]}</p>
-        <p className="text-muted max-w-xl">{firm.description[locale]}</p>
+        {/* Kept small (and after the hero in the page) so it never becomes the LCP. */}
+        <Image
+          src={heroImage.src}
+          alt={t('common.splash.photoAlt')}
+          width={120}
+          height={160}
+          sizes="120px"
+          className="img-tone-light h-40 w-30 rounded-sm object-cover"
+        />
+        <p className="font-serif text-3xl text-balance">{firm.tagline[locale]}</p>
+        <p className="text-muted max-w-xl text-lg">{firm.description[locale]}</p>
         <a
           href={toggleHref(`/${locale}`)}
-          lang={locale === 'fr' ? 'en' : 'fr'}
-          className="underline"
+          lang={otherLocale(locale)}
+          hrefLang={otherLocale(locale)}
+          className="border-ink inline-block min-h-11 rounded border px-5 py-2.5 tracking-wide"
         >
-          {t('common.language.other')}
+          <span className={locale === 'fr' ? 'font-bold' : 'text-muted'}>FR</span> /{' '}
+          <span className={locale === 'en' ? 'font-bold' : 'text-muted'}>EN</span>
+          <span className="sr-only"> — {t('common.language.other')}</span>
         </a>
       </SplashScreen>
-      <section id="accueil" className="mx-auto min-h-[80vh] max-w-6xl px-4 py-16 sm:px-6">
-        <h1 className="text-4xl sm:text-5xl">{firm.tagline[locale]}</h1>
-        <p className="text-muted mt-6 max-w-2xl text-lg">{firm.description[locale]}</p>
-      </section>
-      {sections.map(([id, title]) => (
-        <section
-          key={id}
-          id={id}
-          aria-labelledby={`${id}-title`}
-          className="mx-auto min-h-[90vh] max-w-6xl px-4 py-16 sm:px-6"
-        >
-          <h2 id={`${id}-title`} className="reveal text-3xl">
-            {title}
-          </h2>
-          {id === 'contact' ? <ContactForm locale={locale} /> : null}
-        </section>
-      ))}
+      <HeroSection locale={locale} />
+      <AboutSection locale={locale} />
+      <OverviewSection locale={locale} />
+      <AreasSection locale={locale} />
+      <PressSection locale={locale} />
+      <ContactSection locale={locale} />
     </>
   );
 }

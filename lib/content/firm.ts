@@ -50,6 +50,8 @@ export const firm = {
   map: {
     latitude: 48.8729,
     longitude: 2.3165,
+    /** west, south, east, north of the embedded map. */
+    bbox: [2.3105, 48.8699, 2.3225, 48.8759],
   },
 } as const;
 
@@ -62,6 +64,8 @@ export const hostingProvider = {
 export const designProvider = {
   name: 'Atelier Pixel Droit SARL',
   address: '12 rue de l’Exemple, 75011 Paris, France',
+  /** Placeholder from ARCEP's fiction range; CONTENT.md gives none. */
+  phone: '+33 1 99 00 35 35',
 } as const;
 
 /** The mediator's name changes with each term: edit it here only. */
@@ -91,7 +95,40 @@ export interface Partner {
   phone: string;
   linkedin: string;
   photo: { src: string; width: 450; height: 600 };
+  /** Certified specialisation (Conseil national des barreaux): the only use of 'spécialiste'. */
+  specialisation: Localized;
+  education: readonly EducationEntry[];
+  /** Shown on the first partner's profile only (SPEC 2.4). */
+  recognition?: readonly Recognition[];
+  /** Shown on the second partner's profile only (SPEC 2.4); labels live in messages/partners. */
+  areas?: readonly PartnerArea[];
+  /** Languages of practice (schema.org knowsLanguage). */
+  languages: readonly string[];
 }
+
+export interface EducationEntry {
+  title: Localized;
+  institution?: string;
+  year?: number;
+}
+
+export interface Recognition {
+  ranking: string;
+  year: number;
+  category: Localized;
+}
+
+export type PartnerArea = 'restructuring' | 'negotiation' | 'mergers' | 'litigation';
+
+const specialisation: Localized = {
+  fr: 'Titulaire du certificat de spécialisation en droit du travail',
+  en: 'Holder of the certificate of specialisation in employment law (droit du travail)',
+};
+
+const barAdmission: EducationEntry = {
+  title: { fr: 'Prestation de serment, Barreau de Paris', en: 'Admitted to the Paris Bar' },
+  year: 2008,
+};
 
 export const partners: readonly Partner[] = [
   {
@@ -105,6 +142,37 @@ export const partners: readonly Partner[] = [
     phone: '+33 1 99 00 24 01',
     linkedin: 'https://www.linkedin.com/in/helene-sorel-avocate',
     photo: { src: '/images/partner-helene-sorel.jpg', width: 450, height: 600 },
+    specialisation,
+    education: [
+      barAdmission,
+      {
+        title: { fr: 'Master 2 Droit social', en: 'Master’s degree (Master 2) in Employment Law' },
+        institution: 'Université Paris 1 Panthéon-Sorbonne',
+      },
+      {
+        title: {
+          fr: 'Master 2 Droit et pratique des relations de travail',
+          en: 'Master’s degree (Master 2) in Law and Practice of Employment Relations',
+        },
+        institution: 'Université Paris II Panthéon-Assas',
+      },
+    ],
+    recognition: [
+      {
+        ranking: 'Best Lawyers',
+        year: 2025,
+        category: { fr: 'Droit du travail (Employment Law)', en: 'Employment Law' },
+      },
+      {
+        ranking: 'The Legal 500 EMEA',
+        year: 2024,
+        category: {
+          fr: 'Droit social (Employment) : avocate recommandée',
+          en: 'Employment: recommended lawyer',
+        },
+      },
+    ],
+    languages: ['fr', 'en'],
   },
   {
     id: 'julien-aubry',
@@ -117,6 +185,26 @@ export const partners: readonly Partner[] = [
     phone: '+33 1 99 00 24 02',
     linkedin: 'https://www.linkedin.com/in/julien-aubry-avocat',
     photo: { src: '/images/partner-julien-aubry.jpg', width: 450, height: 600 },
+    specialisation,
+    education: [
+      barAdmission,
+      {
+        title: {
+          fr: 'Master 2 Droit social et ressources humaines',
+          en: 'Master’s degree (Master 2) in Employment Law and Human Resources',
+        },
+        institution: 'Université Paris-Nanterre',
+      },
+      {
+        title: {
+          fr: 'Diplôme de juriste conseil d’entreprise (DJCE)',
+          en: 'Corporate Legal Counsel Diploma (DJCE)',
+        },
+        institution: 'Université de Montpellier',
+      },
+    ],
+    areas: ['restructuring', 'negotiation', 'mergers', 'litigation'],
+    languages: ['fr', 'en'],
   },
 ];
 
@@ -136,6 +224,48 @@ export const homeSections = [
 
 export type HomeSectionId = (typeof homeSections)[number]['id'];
 
+/** The six expertise-overview cards (SPEC 3.1); texts in messages/home 'overview'. */
+export const expertiseOverview = [
+  'directors',
+  'strategic',
+  'restructuring',
+  'collective',
+  'litigation',
+  'compliance',
+] as const;
+export type ExpertiseOverviewId = (typeof expertiseOverview)[number];
+
+/** The eight expertise areas (SPEC 3.1); texts in messages/home 'areas'. */
+export const expertiseAreas = [
+  'directors',
+  'individual',
+  'restructuring',
+  'negotiation',
+  'mergers',
+  'litigation',
+  'security',
+  'mobility',
+] as const;
+export type ExpertiseAreaId = (typeof expertiseAreas)[number];
+
+/** The two testimonials quote these rankings (CONTENT.md); quotes in messages/home 'press'. */
+export const testimonials = [
+  { id: 'bestLawyers', ranking: 'Best Lawyers', year: 2025 },
+  { id: 'legal500', ranking: 'The Legal 500 EMEA', year: 2024 },
+] as const;
+
+export const award = {
+  label: 'Best Lawyers 2025',
+  image: { src: '/images/award-best-lawyers-2025.png', width: 320, height: 320 },
+} as const;
+
+/** The home hero (3:4, the page's largest paint). */
+export const heroImage = {
+  src: '/images/hero-architecture.jpg',
+  width: 1200,
+  height: 1600,
+} as const;
+
 /** Turns '+33 1 99 00 24 01' into a tel: address. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -143,4 +273,16 @@ export function telHref(phone: string): string {
 
 export function formatAddress(locale: Locale, address: PostalAddress = firm.address): string {
   return `${address.street}, ${address.postalCode} ${address.city}, ${address.country[locale]}`;
+}
+
+/** The OpenStreetMap embed of the office, loaded only at the visitor's request. */
+export function mapEmbedUrl(): string {
+  const { bbox, latitude, longitude } = firm.map;
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox.join('%2C')}&layer=mapnik&marker=${latitude}%2C${longitude}`;
+}
+
+/** The same place on openstreetmap.org, as a plain link (works without loading anything here). */
+export function mapPageUrl(): string {
+  const { latitude, longitude } = firm.map;
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 }

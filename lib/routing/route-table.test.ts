@@ -6,6 +6,8 @@ describe('matchRoute (SPEC 2.2)', () => {
     for (const path of [
       '/helene-sorel',
       '/julien-aubry',
+      '/helene-sorel/vcard',
+      '/julien-aubry/vcard',
       '/actualites',
       '/blog',
       '/mentions-legales',
@@ -42,5 +44,6 @@ describe('matchRoute (SPEC 2.2)', () => {
     expect(matchRoute('/de/blog')).toEqual({ kind: 'not-found', locale: 'fr' });
     expect(matchRoute('/fr/introuvable')).toEqual({ kind: 'not-found', locale: 'fr' });
     expect(matchRoute('/blog/%E0%A4%A')).toEqual({ kind: 'not-found', locale: 'fr' });
+    expect(matchRoute('/en/someone-else/vcard')).toEqual({ kind: 'not-found', locale: 'en' });
   });
 });

@@ -17,6 +17,8 @@ export const NOT_FOUND_SEGMENT = 'introuvable';
 const pagePaths = new Set<string>([
   '/',
   ...partners.map((partner) => partner.profilePath),
+  // Each partner's contact card (vCard), served by app/[locale]/[partner]/vcard/route.ts.
+  ...partners.map((partner) => `${partner.profilePath}/vcard`),
   '/actualites',
   '/blog',
   '/mentions-legales',

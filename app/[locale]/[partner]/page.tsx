@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PageHeading } from '@/components/page-heading';
+import { JsonLdScript } from '@/components/json-ld-script';
+import { PartnerProfile } from '@/components/partners/partner-profile';
 import { findPartner } from '@/lib/content/firm';
 import { localeParam } from '@/lib/i18n/params';
 import { getTranslator } from '@/lib/i18n/translator';
+import { breadcrumbJsonLd, personJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 async function partnerParam(params: Promise<{ locale: string; partner: string }>) {
@@ -29,5 +31,20 @@ export async function generateMetadata({
 
 export default async function PartnerPage({ params }: PageProps<'/[locale]/[partner]'>) {
   const { locale, partner } = await partnerParam(params);
-  return <PageHeading title={partner.name} lead={partner.role[locale]} />;
+  const t = getTranslator(locale);
+  return (
+    <>
+      <JsonLdScript
+        data={[
+          personJsonLd(partner, locale),
+          breadcrumbJsonLd(locale, [
+            { name: t('partners.profile.breadcrumbHome'), path: '/' },
+            { name: t('partners.profile.breadcrumbTeam'), path: '/#a-propos' },
+            { name: partner.name, path: partner.profilePath },
+          ]),
+        ]}
+      />
+      <PartnerProfile partner={partner} locale={locale} />
+    </>
+  );
 }

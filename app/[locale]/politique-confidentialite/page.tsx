@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/page-heading';
+import { JsonLdScript } from '@/components/json-ld-script';
+import { LegalDocument } from '@/components/legal/legal-document';
 import { localeParam } from '@/lib/i18n/params';
-import { getTranslator } from '@/lib/i18n/translator';
+import { getMessages, getTranslator } from '@/lib/i18n/translator';
+import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({
@@ -22,5 +24,22 @@ export default async function PrivacyPage({
 }: PageProps<'/[locale]/politique-confidentialite'>) {
   const locale = await localeParam(params);
   const t = getTranslator(locale);
-  return <PageHeading title={t('legal.privacy.title')} lead={t('legal.privacy.description')} />;
+  const privacy = getMessages(locale).legal.privacy;
+  return (
+    <>
+      <JsonLdScript
+        data={breadcrumbJsonLd(locale, [
+          { name: t('legal.breadcrumbHome'), path: '/' },
+          { name: privacy.title, path: '/politique-confidentialite' },
+        ])}
+      />
+      <LegalDocument
+        locale={locale}
+        title={privacy.title}
+        intro={privacy.intro}
+        sections={privacy.sections}
+        showToc
+      />
+    </>
+  );
 }

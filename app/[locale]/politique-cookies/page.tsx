@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/page-heading';
+import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
+import { JsonLdScript } from '@/components/json-ld-script';
+import { CookieTable } from '@/components/legal/cookie-table';
+import { LegalDocument } from '@/components/legal/legal-document';
 import { localeParam } from '@/lib/i18n/params';
-import { getTranslator } from '@/lib/i18n/translator';
+import { getMessages, getTranslator } from '@/lib/i18n/translator';
+import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export async function generateMetadata({
@@ -20,5 +24,28 @@ export async function generateMetadata({
 export default async function CookiesPage({ params }: PageProps<'/[locale]/politique-cookies'>) {
   const locale = await localeParam(params);
   const t = getTranslator(locale);
-  return <PageHeading title={t('legal.cookies.title')} lead={t('legal.cookies.description')} />;
+  return (
+    <>
+      <JsonLdScript
+        data={breadcrumbJsonLd(locale, [
+          { name: t('legal.breadcrumbHome'), path: '/' },
+          { name: t('legal.cookies.title'), path: '/politique-cookies' },
+        ])}
+      />
+      <LegalDocument
+        locale={locale}
+        title={t('legal.cookies.title')}
+        sections={getMessages(locale).legal.cookies.sections}
+        extras={{
+          liste: <CookieTable locale={locale} />,
+          choix: (
+            <CookieSettingsButton
+              label={t('legal.cookies.settings')}
+              className="bg-ink hover:bg-accent-strong min-h-12 rounded px-6 py-3 font-semibold text-white"
+            />
+          ),
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,49 @@
+import Image from 'next/image';
+import type { Partner } from '@/lib/content/firm';
+import type { Locale } from '@/lib/i18n/locales';
+import { partnerHref } from '@/lib/i18n/paths';
+import { getTranslator } from '@/lib/i18n/translator';
+
+/** A partner on the home page: photo, name, role, short bio; the whole card links to the profile. */
+export function PartnerCard({ partner, locale }: { partner: Partner; locale: Locale }) {
+  const t = getTranslator(locale);
+  const href = partnerHref(locale, partner.profilePath);
+  return (
+    <article
+      className="group border-line relative flex flex-col overflow-hidden rounded-sm border bg-white sm:flex-row"
+      data-testid="partner-card"
+    >
+      <Image
+        src={partner.photo.src}
+        alt={t('home.about.photoAlt', { name: partner.name })}
+        width={partner.photo.width}
+        height={partner.photo.height}
+        sizes="(min-width: 640px) 12rem, 100vw"
+        className="img-tone-medium aspect-[3/4] h-auto w-full object-cover sm:w-48"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="text-2xl">
+          <a
+            href={href}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+            aria-label={t('home.about.profileLinkLabel', { name: partner.name })}
+          >
+            {partner.name}
+          </a>
+        </h3>
+        <p className="text-accent-strong mt-1 text-sm font-semibold">{partner.role[locale]}</p>
+        <p className="text-muted mt-4 leading-relaxed">{t(`partners.${partner.id}.summary`)}</p>
+        <p
+          aria-hidden="true"
+          className="text-ink mt-auto pt-6 font-semibold underline-offset-4 group-hover:underline"
+        >
+          {t('home.about.profileLink')} →
+        </p>
+      </div>
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 rounded-sm group-has-[a:focus-visible]:outline-3 group-has-[a:focus-visible]:outline-offset-2 group-has-[a:focus-visible]:outline-[var(--color-accent)]"
+      />
+    </article>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The cookies the site may set (SPEC 9, cookie policy table). One place to edit when a tool is
+ * added or removed; the cookie policy page renders this list as it is.
+ */
+import {
+  CONSENT_CATEGORIES_COOKIE,
+  CONSENT_COOKIE,
+  type ConsentCategory,
+} from '@/lib/consent/model';
+import type { Localized } from './firm';
+
+export interface CookieEntry {
+  name: string;
+  category: ConsentCategory;
+  purpose: Localized;
+  duration: Localized;
+}
+
+export const cookieTable: readonly CookieEntry[] = [
+  {
+    name: CONSENT_COOKIE,
+    category: 'necessary',
+    purpose: {
+      fr: 'Mémorise votre choix concernant les cookies (accepté, ou bandeau fermé sans choix : conservé alors 1 jour).',
+      en: 'Remembers your cookie choice (accepted, or banner closed without a choice: then kept for 1 day).',
+    },
+    duration: { fr: '1 an', en: '1 year' },
+  },
+  {
+    name: CONSENT_CATEGORIES_COOKIE,
+    category: 'necessary',
+    purpose: {
+      fr: 'Mémorise les catégories de cookies que vous avez acceptées.',
+      en: 'Remembers the cookie categories you accepted.',
+    },
+    duration: { fr: '1 an', en: '1 year' },
+  },
+  {
+    name: 'sa-session',
+    category: 'necessary',
+    purpose: {
+      fr: 'Cookie technique de session : sécurité des échanges avec le serveur, notamment lors de l’envoi du formulaire de contact.',
+      en: 'Technical session cookie: secures exchanges with the server, for example when the contact form is sent.',
+    },
+    duration: {
+      fr: 'Session (supprimé à la fermeture du navigateur)',
+      en: 'Session (deleted when the browser closes)',
+    },
+  },
+  {
+    name: '_ga',
+    category: 'analytics',
+    purpose: {
+      fr: 'Google Analytics : distingue les visiteurs de façon anonyme pour établir des statistiques de fréquentation.',
+      en: 'Google Analytics: tells visitors apart anonymously to produce visit statistics.',
+    },
+    duration: { fr: '2 ans', en: '2 years' },
+  },
+  {
+    name: '_gid',
+    category: 'analytics',
+    purpose: {
+      fr: 'Google Analytics : regroupe les pages consultées au cours d’une même journée.',
+      en: 'Google Analytics: groups the pages viewed during the same day.',
+    },
+    duration: { fr: '24 heures', en: '24 hours' },
+  },
+  {
+    name: '_gat',
+    category: 'analytics',
+    purpose: {
+      fr: 'Google Analytics : limite la fréquence des requêtes de mesure.',
+      en: 'Google Analytics: limits the rate of measurement requests.',
+    },
+    duration: { fr: '1 minute', en: '1 minute' },
+  },
+];

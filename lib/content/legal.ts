@@ -1,0 +1,41 @@
+/**
+ * The facts the legal pages quote, as placeholders for their texts (messages/{fr,en}/legal.json):
+ * the texts stay prose, the facts stay in firm.ts.
+ */
+import type { Locale } from '@/lib/i18n/locales';
+import { localeTags } from '@/lib/i18n/locales';
+import { cnil, designProvider, firm, formatAddress, hostingProvider } from './firm';
+
+export function legalFacts(locale: Locale): Record<string, string> {
+  return {
+    firmName: firm.name,
+    legalForm: firm.legalForm[locale],
+    address: formatAddress(locale),
+    phone: firm.phone,
+    email: firm.email,
+    registration: firm.registration,
+    vat: firm.vatNumber,
+    director: firm.publicationDirector,
+    bar: firm.bar[locale],
+    barYear: String(firm.barAdmissionYear),
+    hostName: hostingProvider.name,
+    hostAddress: hostingProvider.address,
+    hostPhone: hostingProvider.phone,
+    designName: designProvider.name,
+    designAddress: designProvider.address,
+    designPhone: designProvider.phone,
+    cnilName: cnil.name,
+    cnilAddress: cnil.address,
+    cnilUrl: cnil.url,
+  };
+}
+
+/** '6 mai 2025' / '6 May 2025'. */
+export function formatLegalDate(locale: Locale, isoDate: string = firm.policiesUpdated): string {
+  return new Intl.DateTimeFormat(localeTags[locale], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}

@@ -1,0 +1,150 @@
+import { expect, test } from './fixtures';
+
+const rawKey = /\b(?:common|home|partners|legal|articles|contact|consent)\.[A-Za-z-]+\.[\w.-]+/;
+const updated = { fr: 'Dernière mise à jour : 6 mai 2025', en: 'Last updated 6 May 2025' };
+
+for (const locale of ['fr', 'en'] as const) {
+  const prefix = locale === 'fr' ? '' : '/en';
+
+  test.describe(`legal pages (${locale})`, () => {
+    test('legal notice: publisher, director, bar, rules, host, designer, IP, disclaimer, mediator', async ({
+      page,
+    }) => {
+      await page.goto(`${prefix}/mentions-legales`);
+      const main = page.locator('main');
+      await expect(page.locator('h1')).toHaveText(
+        locale === 'fr' ? 'Mentions légales' : 'Legal notice',
+      );
+      for (const text of [
+        'SELARL Sorel Aubry Avocats',
+        '18 rue de Miromesnil, 75008 Paris',
+        '+33 1 99 00 24 00',
+        'contact@sorel-aubry-avocats.fr',
+        'RCS Paris 000 000 000',
+        'FR00 000000000',
+        'Hélène Sorel',
+        'Barreau de Paris',
+        'Règlement Intérieur National',
+        'Nuage Hexagone SAS',
+        '5 avenue de l’Exemple, 69002 Lyon',
+        '+33 4 99 00 10 10',
+        'Atelier Pixel Droit SARL',
+        '12 rue de l’Exemple, 75011 Paris',
+        'Médiateur de la consommation de la profession d’avocat',
+        '180 boulevard Haussmann, 75008 Paris',
+        locale === 'fr'
+          ? 'ne constituent ni une consultation juridique'
+          : 'neither a legal consultation',
+        locale === 'fr' ? 'Propriété intellectuelle' : 'Intellectual property',
+      ]) {
+        await expect(main, text).toContainText(text);
+      }
+      await expect(page.getByTestId('mediator').getByRole('link')).toHaveAttribute(
+        'href',
+        'https://mediateur-consommation-avocat.fr',
+      );
+      await expect(main).not.toContainText(rawKey);
+    });
+
+    test('privacy policy: controller, retention, rights, CNIL, date, table of contents', async ({
+      page,
+    }) => {
+      await page.goto(`${prefix}/politique-confidentialite`);
+      const main = page.locator('main');
+      await expect(page.getByTestId('last-updated')).toHaveText(updated[locale]);
+      for (const text of locale === 'fr'
+        ? [
+            'responsable du traitement',
+            '3 ans à compter du dernier contact',
+            'en général 5 ans, et 10 ans pour les pièces comptables',
+            'droit d’accès',
+          ]
+        : [
+            'data controller',
+            '3 years from the last contact',
+            'generally 5 years, and 10 years for accounting documents',
+            'right of access',
+          ]) {
+        await expect(main, text).toContainText(text);
+      }
+      await expect(main).toContainText('3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07');
+      await expect(main.locator('a[href="https://www.cnil.fr"]')).toBeVisible();
+      const toc = page.getByTestId('toc').getByRole('link');
+      expect(await toc.count()).toBeGreaterThanOrEqual(8);
+      for (const href of await toc.evaluateAll((links) =>
+        links.map((a) => a.getAttribute('href')),
+      )) {
+        expect(href).toMatch(/^#[a-z-]+$/);
+        await expect(page.locator(`section${href}`)).toHaveCount(1);
+      }
+      await page
+        .getByTestId('toc')
+        .getByRole('link', { name: locale === 'fr' ? 'Vos droits' : 'Your rights' })
+        .click();
+      await expect(page).toHaveURL(/#droits$/);
+      await expect(page.locator('#droits h2')).toBeInViewport();
+      await expect(main).not.toContainText(rawKey);
+    });
+
+    test('cookie policy: categories, the cookie table, a control to change one’s choice', async ({
+      page,
+    }) => {
+      await page.goto(`${prefix}/politique-cookies`);
+      await expect(page.getByTestId('last-updated')).toHaveText(updated[locale]);
+      const rows = page.getByTestId('cookie-table').locator('tbody tr');
+      const cells = await rows.evaluateAll((trs) =>
+        trs.map((tr) => Array.from(tr.children).map((c) => c.textContent?.trim())),
+      );
+      const byName = Object.fromEntries(cells.map((row) => [row[0], row]));
+      const t =
+        locale === 'fr'
+          ? {
+              year: '1 an',
+              two: '2 ans',
+              day: '24 heures',
+              necessary: 'Nécessaire',
+              analytics: 'Mesure d’audience',
+              session: 'Session',
+            }
+          : {
+              year: '1 year',
+              two: '2 years',
+              day: '24 hours',
+              necessary: 'Necessary',
+              analytics: 'Analytics',
+              session: 'Session',
+            };
+      expect(byName.cookieConsent?.slice(2)).toEqual([t.year, t.necessary]);
+      expect(byName._ga?.slice(2)).toEqual([t.two, t.analytics]);
+      expect(byName._gid?.slice(2)).toEqual([t.day, t.analytics]);
+      expect(byName._gat?.slice(2)).toEqual(['1 minute', t.analytics]);
+      const session = cells.find((row) => row[2]?.startsWith(t.session));
+      expect(session?.[3]).toBe(t.necessary);
+      for (const category of locale === 'fr'
+        ? ['Nécessaires', 'Fonctionnels', 'Mesure d’audience', 'Marketing']
+        : ['Necessary', 'Functional', 'Analytics', 'Marketing']) {
+        await expect(page.locator('#categories')).toContainText(category);
+      }
+      await page.evaluate(() => {
+        window.addEventListener('sa:open-consent', () =>
+          document.body.setAttribute('data-consent-opened', 'yes'),
+        );
+      });
+      await page
+        .getByRole('button', {
+          name: locale === 'fr' ? 'Paramètres des cookies' : 'Cookie settings',
+        })
+        .click();
+      await expect(page.locator('body')).toHaveAttribute('data-consent-opened', 'yes');
+      await expect(page.locator('main')).not.toContainText(rawKey);
+    });
+
+    test('long-form layout: a narrow readable column', async ({ page }) => {
+      await page.goto(`${prefix}/politique-confidentialite`);
+      const width = await page
+        .locator('main article')
+        .evaluate((el) => el.getBoundingClientRect().width);
+      expect(width).toBeLessThanOrEqual(768);
+    });
+  });
+}
