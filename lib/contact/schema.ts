@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Messages } from '@/lib/i18n/messages';
 
+// This schema also runs in the browser, whose CSP forbids eval: zod's compiled fast path probes
+// `new Function`, which the browser reports as a violation. The interpreted path is fast enough.
+z.config({ jitless: true });
+
 /**
  * The one contact-message schema (SPEC 3.3, 5.1), used by the form in the browser, the Server
  * Action and POST /api/contact. Error texts come in the visitor's language.
