@@ -50,8 +50,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           {children}
         </main>
         <SiteFooter locale={locale} />
-        <ScrollEffects scrollTopLabel={t('common.scrollTop')} />
+        {/* The banner comes first after the footer in the keyboard order, before back-to-top. */}
         <ConsentBanner locale={locale} />
+        <ScrollEffects scrollTopLabel={t('common.scrollTop')} />
         {analyticsId ? <AnalyticsGate measurementId={analyticsId} /> : null}
       </body>
     </html>

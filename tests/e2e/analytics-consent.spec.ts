@@ -56,6 +56,14 @@ async function observeAnalytics(page: Page) {
     (url) => url.hostname !== '127.0.0.1',
     (route) => {
       const url = new URL(route.request().url());
+      // The office map loads once functional cookies are allowed (Accept all): answered locally.
+      if (url.hostname === 'www.openstreetmap.org') {
+        return route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<title>Plan</title>',
+        });
+      }
       if (!ANALYTICS_HOST.test(url.hostname)) {
         elsewhere.push(url.href);
         return route.abort();

@@ -7,7 +7,8 @@ import { expect, test } from './fixtures';
 
 /**
  * A crawl of every page the sitemap lists, in both languages: no console error, no failed
- * same-origin request, no broken internal link or #anchor, no serious or critical axe violation.
+ * same-origin request, no broken internal link or #anchor, no serious or critical axe violation,
+ * no raw translation key.
  */
 const site = 'https://www.sorel-aubry-avocats.fr';
 
@@ -77,6 +78,15 @@ async function crawl(page: Page, request: APIRequestContext, baseURL: string, pa
           `id="${anchor}"`,
         );
     }
+    // A missing translation shows its dotted key (SPEC 3.1): no page may show one.
+    const text = await page.locator('body').innerText();
+    expect(
+      text.match(
+        /\b(?:common|home|partners|legal|articles|contact|consent)\.[a-z][\w-]*(?:\.[\w-]+)*/gi,
+      ) ?? [],
+      path,
+    ).toEqual([]);
+
     expect(failed, path).toEqual([]);
     expect(consoleErrors, path).toEqual([]);
   } finally {

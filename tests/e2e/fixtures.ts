@@ -28,6 +28,16 @@ export const test = base.extend<{ splashSeen: boolean; consentStored: boolean }>
         SPLASH_STORAGE_KEY,
       );
     }
+    // Tests never reach the internet: the office map (loaded after the visitor's click or
+    // functional consent) is answered locally, anything else outside this machine is refused.
+    // A test's own page.route() handlers take precedence over these.
+    await page.context().route(
+      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+      (route) =>
+        new URL(route.request().url()).hostname === 'www.openstreetmap.org'
+          ? route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Plan</title>' })
+          : route.abort('blockedbyclient'),
+    );
     // Every page must run under its Content-Security-Policy without a single violation.
     const cspViolations: string[] = [];
     if (javaScriptEnabled) {

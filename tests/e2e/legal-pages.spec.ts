@@ -131,6 +131,7 @@ for (const locale of ['fr', 'en'] as const) {
         );
       });
       await page
+        .getByRole('main')
         .getByRole('button', {
           name: locale === 'fr' ? 'Paramètres des cookies' : 'Cookie settings',
         })
