@@ -31,7 +31,17 @@ const nextConfig: NextConfig = {
     ],
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    // Files that proxy.ts does not see still get a policy: they are never documents to script.
+    const fileCsp = [
+      { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
+    ];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/_next/static/:path*', headers: fileCsp },
+      { source: '/images/:path*', headers: fileCsp },
+      { source: '/:file(robots.txt|sitemap.xml|icon.svg)', headers: fileCsp },
+      { source: '/:locale(fr|en)/feed.xml', headers: fileCsp },
+    ];
   },
 };
 

@@ -84,6 +84,13 @@ test('security headers come with every page and API answer', async ({ request })
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   }
+  for (const url of ['/robots.txt', '/sitemap.xml', '/images/logo.svg', '/fr/feed.xml']) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    expect(response.headers()['content-security-policy'], url).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  }
   const page = (await request.get('/fr')).headers()['content-security-policy'] ?? '';
   expect(page).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   expect(page).not.toMatch(/script-src[^;]*unsafe-inline/);
