@@ -1,18 +1,23 @@
 import localFont from 'next/font/local';
 
-/** Self-hosted from npm (@fontsource-variable), Latin subset only, swapped in when ready. */
+/**
+ * Self-hosted, swapped in when ready, preloaded because the first screen of every page uses both.
+ * The files are Latin subsets made by `npm run fonts` (scripts/subset-fonts.mjs) from the
+ * @fontsource-variable packages: Inter for text (weights 400-700), Source Serif 4 for headings
+ * (regular weight only: give a serif element no bold class, or the browser fakes one).
+ */
 export const inter = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  src: './fonts/inter-latin-400-700.woff2',
   variable: '--font-inter',
-  weight: '100 900',
+  weight: '400 700',
   display: 'swap',
   preload: true,
 });
 
 export const sourceSerif = localFont({
-  src: '../node_modules/@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2',
+  src: './fonts/source-serif-4-latin-400.woff2',
   variable: '--font-source-serif',
-  weight: '200 900',
+  weight: '400',
   display: 'swap',
   preload: true,
 });

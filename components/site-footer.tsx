@@ -28,7 +28,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           <p className="mt-4 text-sm text-white/80">{firm.tagline[locale]}</p>
         </div>
         <div>
-          <h2 className="text-sm font-semibold tracking-widest text-white/70 uppercase">
+          <h2 className="font-sans text-sm font-semibold tracking-widest text-white/70 uppercase">
             {t('common.footer.addressHeading')}
           </h2>
           <address className="mt-3 text-sm leading-relaxed not-italic">
@@ -44,7 +44,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           </address>
         </div>
         <div>
-          <h2 className="text-sm font-semibold tracking-widest text-white/70 uppercase">
+          <h2 className="font-sans text-sm font-semibold tracking-widest text-white/70 uppercase">
             {t('common.footer.linksHeading')}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">

@@ -98,7 +98,8 @@ export async function ArticlePage({ locale, slug }: { locale: Locale; slug: stri
             src={article.imageUrl}
             alt=""
             fill
-            priority
+            preload
+            fetchPriority="high"
             sizes="(min-width: 768px) 720px, 100vw"
             className="img-tone-light object-cover"
           />

@@ -140,8 +140,10 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
       {view === 'main' ? (
         <>
           <h2 className="pr-12 text-lg sm:text-xl">{labels.title}</h2>
-          <p className="text-muted mt-2 text-sm leading-relaxed">
-            {labels.text}{' '}
+          {/* Two paragraphs: each stays smaller than the hero's text, so the banner, which appears
+              after 1500 ms, does not become the home page's Largest Contentful Paint. */}
+          <p className="text-muted mt-2 text-sm leading-relaxed">{labels.text}</p>
+          <p className="mt-1 text-sm">
             <a
               href={labels.policyHref}
               className="text-ink font-medium underline underline-offset-4"

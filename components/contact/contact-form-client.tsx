@@ -1,8 +1,7 @@
 'use client';
 
-import { useActionState, useRef, useState, type FormEvent } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { toast } from '@/components/ui/use-toast';
+import { lazy, Suspense, useActionState, useRef, useState, type FormEvent } from 'react';
+import { toast, useToasts } from '@/components/ui/use-toast';
 import { trackEvent } from '@/lib/analytics/events';
 import { sendContactForm } from '@/lib/contact/actions';
 import {
@@ -13,16 +12,30 @@ import {
 import {
   contactFields,
   contactLimits,
-  validateContact,
   type ContactField,
   type ContactFieldErrors,
   type ContactValidationMessages,
-} from '@/lib/contact/schema';
+} from '@/lib/contact/fields';
+import type { validateContact } from '@/lib/contact/schema';
 import { apiRequest, HttpError } from '@/lib/http/api-request';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/locales';
 
 type ContactTexts = Messages['contact'];
+
+// Two libraries load when the visitor uses the form, not with the page (issue 7's 160 KB budget):
+// the validation schema (zod) on the first focus, the toasts (Radix) when the form is submitted,
+// a download that ends long before the server answers. Without them the form still posts.
+type Validate = typeof validateContact;
+let validator: Validate | undefined;
+const loadValidator = async (): Promise<Validate> =>
+  (validator ??= (await import('@/lib/contact/schema')).validateContact);
+const withValidator = (apply: (validate: Validate) => void) => {
+  if (validator) apply(validator);
+  else void loadValidator().then(apply);
+};
+const loadToaster = () => import('@/components/ui/toaster');
+const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
 
 export interface ContactFormClientProps {
   locale: Locale;
@@ -52,14 +65,18 @@ export function ContactFormClient({
   const [errors, setErrors] = useState<ContactFieldErrors>(serverState.errors);
   const [attempted, setAttempted] = useState(serverState.status === 'invalid');
   const [pending, setPending] = useState(false);
+  const hasToasts = useToasts().length > 0;
   const formRef = useRef<HTMLFormElement>(null);
+  const submitting = useRef(false);
 
   const update = (field: ContactField, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
     if (attempted || errors[field]) {
-      const result = validateContact(next, validation);
-      setErrors(result.success ? {} : attempted ? result.errors : pick(result.errors, errors));
+      withValidator((validate) => {
+        const result = validate(next, validation);
+        setErrors(result.success ? {} : attempted ? result.errors : pick(result.errors, errors));
+      });
     }
   };
 
@@ -70,9 +87,19 @@ export function ContactFormClient({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    const formElement = event.currentTarget;
+    if (pending || submitting.current) return;
+    submitting.current = true;
+    try {
+      await submit(formElement);
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const submit = async (formElement: HTMLFormElement) => {
     setAttempted(true);
-    const result = validateContact(values, validation);
+    const result = (validator ?? (await loadValidator()))(values, validation);
     if (!result.success) {
       setErrors(result.errors);
       focusFirstError(result.errors);
@@ -80,7 +107,8 @@ export function ContactFormClient({
     }
     setErrors({});
     setPending(true);
-    const data = new FormData(event.currentTarget);
+    void loadToaster();
+    const data = new FormData(formElement);
     try {
       await apiRequest('POST', '/api/contact', {
         ...values,
@@ -157,6 +185,7 @@ export function ContactFormClient({
         ref={formRef}
         action={formAction}
         onSubmit={onSubmit}
+        onFocus={() => void loadValidator()}
         noValidate
         className="grid gap-5 sm:grid-cols-2"
         aria-label={form.submit}
@@ -212,7 +241,11 @@ export function ContactFormClient({
           </button>
         </div>
       </form>
-      <Toaster label={toastTexts.label} closeLabel={toastTexts.close} />
+      {hasToasts ? (
+        <Suspense fallback={null}>
+          <Toaster label={toastTexts.label} closeLabel={toastTexts.close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -40,6 +40,7 @@ export function HeroSection({ locale }: { locale: Locale }) {
             width={heroImage.width}
             height={heroImage.height}
             preload
+            fetchPriority="high"
             sizes="(min-width: 768px) 26rem, (min-width: 640px) 24rem, 90vw"
             className="img-tone-light aspect-[3/4] h-auto w-full rounded-sm object-cover shadow-sm"
           />

@@ -45,6 +45,7 @@ export function PartnerProfile({ partner, locale }: { partner: Partner; locale: 
             width={partner.photo.width}
             height={partner.photo.height}
             preload
+            fetchPriority="high"
             sizes="(min-width: 1024px) 24rem, (min-width: 768px) 20rem, 90vw"
             className="img-tone-medium aspect-[3/4] h-auto w-full rounded-sm object-cover"
           />

@@ -1,4 +1,4 @@
-import type { ContactField, ContactFieldErrors } from './schema';
+import type { ContactField, ContactFieldErrors } from './fields';
 
 /** What the no-JavaScript form post answers with (React's useActionState state). */
 export type ContactFormValues = Record<ContactField, string>;

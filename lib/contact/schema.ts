@@ -1,56 +1,53 @@
-import { z } from 'zod';
-import type { Messages } from '@/lib/i18n/messages';
+// zod/mini: the same validation as classic zod, tree-shaken (the classic build added ~35 KB of gzip
+// JavaScript to the home page, where this schema runs in the contact form).
+import * as z from 'zod/mini';
+import {
+  contactFields,
+  contactLimits,
+  type ContactField,
+  type ContactFieldErrors,
+  type ContactValidationMessages,
+} from './fields';
+
+export * from './fields';
 
 // This schema also runs in the browser, whose CSP forbids eval: zod's compiled fast path probes
 // `new Function`, which the browser reports as a violation. The interpreted path is fast enough.
 z.config({ jitless: true });
-
-/**
- * The one contact-message schema (SPEC 3.3, 5.1), used by the form in the browser, the Server
- * Action and POST /api/contact. Error texts come in the visitor's language.
- */
-export type ContactValidationMessages = Messages['contact']['validation'];
-export const contactFields = ['name', 'email', 'phone', 'message'] as const;
-export type ContactField = (typeof contactFields)[number];
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
-
-export const contactLimits = {
-  name: { min: 2, max: 200 },
-  email: { max: 254 },
-  phone: { min: 5, max: 40 },
-  message: { min: 10, max: 5000 },
-} as const;
 
 // Single-line fields end up in e-mail headers (Reply-To, Subject): no CR/LF or other controls.
 const lineControl = /[\u0000-\u001f\u007f\u2028\u2029]/;
 // The message may span lines and use tabs, nothing else below U+0020.
 const textControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/**
+ * The one contact-message schema (SPEC 3.3, 5.1), used by the form in the browser, the Server
+ * Action and POST /api/contact. Error texts come in the visitor's language.
+ */
 export function contactSchema(m: ContactValidationMessages) {
   return z.object({
-    name: z
-      .string({ error: m.nameMin })
-      .trim()
-      .min(contactLimits.name.min, m.nameMin)
-      .max(contactLimits.name.max, m.nameMax)
-      .refine((value) => !lineControl.test(value), m.nameLine),
-    email: z
-      .string({ error: m.email })
-      .trim()
-      .max(contactLimits.email.max, m.email)
-      .pipe(z.email({ error: m.email })),
-    phone: z
-      .string({ error: m.phone })
-      .trim()
-      .min(contactLimits.phone.min, m.phone)
-      .max(contactLimits.phone.max, m.phone)
-      .refine((value) => !lineControl.test(value), m.phone),
-    message: z
-      .string({ error: m.messageMin })
-      .trim()
-      .min(contactLimits.message.min, m.messageMin)
-      .max(contactLimits.message.max, m.messageMax)
-      .refine((value) => !textControl.test(value), m.messageControl),
+    name: z.string({ error: m.nameMin }).check(
+      z.trim(),
+      z.minLength(contactLimits.name.min, m.nameMin),
+      z.maxLength(contactLimits.name.max, m.nameMax),
+      z.refine((value) => !lineControl.test(value), m.nameLine),
+    ),
+    email: z.pipe(
+      z.string({ error: m.email }).check(z.trim(), z.maxLength(contactLimits.email.max, m.email)),
+      z.email({ error: m.email }),
+    ),
+    phone: z.string({ error: m.phone }).check(
+      z.trim(),
+      z.minLength(contactLimits.phone.min, m.phone),
+      z.maxLength(contactLimits.phone.max, m.phone),
+      z.refine((value) => !lineControl.test(value), m.phone),
+    ),
+    message: z.string({ error: m.messageMin }).check(
+      z.trim(),
+      z.minLength(contactLimits.message.min, m.messageMin),
+      z.maxLength(contactLimits.message.max, m.messageMax),
+      z.refine((value) => !textControl.test(value), m.messageControl),
+    ),
   });
 }
 
