@@ -18,6 +18,7 @@ step() {
 bash scripts/ensure-system-deps.sh || exit 1
 step "ESLint and Prettier" npm run --silent lint
 step "TypeScript" npm run --silent typecheck
+step "npm audit (production dependencies)" bash scripts/audit-production.sh
 step "Unit tests" npx --no-install vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/vitest-unit.json
 if npm run --silent build; then
   step "Integration tests" npx --no-install vitest run --project integration --passWithNoTests --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
