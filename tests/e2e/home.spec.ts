@@ -211,6 +211,27 @@ for (const { locale, home } of languages) {
   });
 }
 
+test('photos are grayscale and regain colour on hover, a partner’s photo under its card link too', async ({
+  page,
+}) => {
+  await page.goto('/en');
+  const photo = page.getByTestId('partner-card').first().locator('img');
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo).toHaveCSS('filter', 'grayscale(1)');
+  // The pointer on the photo itself, where the card's stretched link lies on top of it.
+  const box = await photo.boundingBox();
+  if (!box) throw new Error('the partner photo has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(photo).toHaveCSS('filter', 'grayscale(0.3)');
+
+  const hero = page.locator('#accueil img');
+  await hero.scrollIntoViewIfNeeded();
+  await expect(hero).toHaveCSS('filter', 'grayscale(1)');
+  await hero.hover();
+  await expect(hero).toHaveCSS('filter', 'grayscale(0.6) brightness(1.05)');
+  await expect(photo).toHaveCSS('filter', 'grayscale(1)');
+});
+
 test.describe('splash screen', () => {
   test.use({ splashSeen: false });
 
