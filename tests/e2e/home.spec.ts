@@ -27,7 +27,11 @@ for (const { locale, home } of languages) {
         locale === 'fr' ? /Nous maîtrisons les détails/ : /We master the details/,
       );
       await expect(page.locator('main')).not.toContainText(rawKey);
+      await expect(page.locator('main')).not.toContainText(/\{\w+\}/);
       await expect(page.locator('main')).not.toContainText(/lorem ipsum/i);
+      // Facts from the content module, filled into the texts.
+      await expect(page.locator('#a-propos')).toContainText('2008');
+      await expect(page.getByTestId('partner-card').first()).toContainText('2008');
     });
 
     test('hero: two calls to action and a preloaded, eager 3:4 image', async ({ page }) => {
@@ -135,6 +139,7 @@ for (const { locale, home } of languages) {
       await expect(testimonials.nth(1)).toContainText('Legal 500');
       await expect(testimonials.nth(1)).toContainText('2024');
       await expect(page.getByTestId('recognition')).toContainText('Best Lawyers 2025');
+      await expect(page.getByTestId('recognition')).toContainText('Hélène Sorel');
       await expect(page.locator('#presse img')).toHaveAttribute('alt', /Best Lawyers 2025/);
     });
 
