@@ -64,7 +64,9 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // Pages and API routes; not build assets, image optimisation, metadata files or public files.
-    '/((?!_next/static|_next/image|images/|fonts/|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|.*\\.[a-z0-9]+$).*)',
+    // Every address except the files that really exist: build assets, image optimisation, public
+    // images, metadata files and the feeds. Any other address, '/wp-login.php' or '/x.html'
+    // included, reaches the route table and gets the real not-found page in its language.
+    '/((?!_next/static/|_next/image|images/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|(?:fr|en)/feed\\.xml$).*)',
   ],
 };

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { trackEvent } from '@/lib/analytics/events';
 import { otherLocale, type Locale } from '@/lib/i18n/locales';
 import { splitPath, toggleHref } from '@/lib/i18n/paths';
-import { HEADER_SOLID_AFTER_PX, SECTION_DETECTION_OFFSET_PX } from '@/lib/scroll';
+import { HEADER_SOLID_AFTER_PX, SECTION_DETECTION_OFFSET_PX, scrollToId } from '@/lib/scroll';
 
 export interface NavItem {
   label: string;
@@ -144,6 +144,14 @@ export function HeaderBar({
     </a>
   );
 
+  // On the home page, a section link without #anchor (Home) scrolls like the others, no reload.
+  const onItemClick = (event: React.MouseEvent<HTMLAnchorElement>, item: NavItem) => {
+    if (!isHome || !item.sectionId || item.href.includes('#')) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    if (scrollToId(item.sectionId)) event.preventDefault();
+  };
+
   const linkClass = (item: NavItem) =>
     `relative py-2 text-sm font-medium transition-colors hover:text-accent-strong ${
       item.sectionId && item.sectionId === activeSection
@@ -178,6 +186,7 @@ export function HeaderBar({
               <li key={item.href}>
                 <a
                   href={item.href}
+                  onClick={(event) => onItemClick(event, item)}
                   className={linkClass(item)}
                   aria-current={
                     item.sectionId && item.sectionId === activeSection ? 'location' : undefined
@@ -231,10 +240,11 @@ export function HeaderBar({
                 <a
                   href={item.href}
                   className="text-ink hover:text-accent-strong block py-3 font-serif text-2xl"
-                  onClick={() => {
+                  onClick={(event) => {
                     // Unlock the page now, so the section scroll that follows this click can run.
                     document.body.style.overflow = '';
                     closeMenu(false);
+                    onItemClick(event, item);
                   }}
                 >
                   {item.label}

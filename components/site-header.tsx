@@ -12,7 +12,8 @@ export function SiteHeader({ locale }: { locale: Locale }) {
       ? [
           {
             label: t(`common.nav.${section.nav}`),
-            href: homeSectionHref(locale, section.id),
+            // Home is the language-prefixed home itself, the others its sections (SPEC 2.3).
+            href: section.id === 'accueil' ? `/${locale}/` : homeSectionHref(locale, section.id),
             sectionId: section.id,
           },
         ]

@@ -1,22 +1,20 @@
 'use client';
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-
-export const SPLASH_STORAGE_KEY = 'sa-splash-dismissed';
+import { splashSeenCookie, splashSeenIn } from '@/lib/session-cookie';
 
 const noSubscription = () => () => {};
 
-function notYetDismissed(): boolean {
-  try {
-    return window.sessionStorage.getItem(SPLASH_STORAGE_KEY) !== '1';
-  } catch {
-    return true;
-  }
+function notYetSeen(): boolean {
+  // The server already left the splash out once it was closed; this covers a page rendered
+  // before it was closed in another tab of the same session.
+  return !splashSeenIn(document.cookie);
 }
 
 /**
- * Entry splash (SPEC 2.3): shown once per browser session as a modal dialog, after hydration, so
- * a visitor who already dismissed it never sees it flash and the page's own paint comes first.
+ * Entry splash (SPEC 2.3): a modal dialog shown once per browser session. The home page renders
+ * it only while the session cookie is absent, and it opens after hydration, so that the page's
+ * own paint comes first; closing it sets the cookie for the rest of the session.
  */
 export function SplashScreen({
   label,
@@ -30,8 +28,8 @@ export function SplashScreen({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const enterRef = useRef<HTMLButtonElement>(null);
-  // The server never shows it; the browser shows it unless this session already dismissed it.
-  const firstVisit = useSyncExternalStore(noSubscription, notYetDismissed, () => false);
+  // The server never shows it; the browser opens it unless this session already closed it.
+  const firstVisit = useSyncExternalStore(noSubscription, notYetSeen, () => false);
   const [dismissed, setDismissed] = useState(false);
   const open = firstVisit && !dismissed;
 
@@ -44,11 +42,7 @@ export function SplashScreen({
   }, [open]);
 
   const dismiss = () => {
-    try {
-      window.sessionStorage.setItem(SPLASH_STORAGE_KEY, '1');
-    } catch {
-      // Storage refused (private mode): the splash simply shows again on the next visit.
-    }
+    document.cookie = splashSeenCookie(window.location.protocol === 'https:');
     dialogRef.current?.close();
     setDismissed(true);
   };

@@ -7,7 +7,7 @@ import { HeroSection } from '@/components/home/hero-section';
 import { OverviewSection } from '@/components/home/overview-section';
 import { PressSection } from '@/components/home/press-section';
 import { JsonLdScript } from '@/components/json-ld-script';
-import { SplashScreen } from '@/components/splash-screen';
+import { SessionSplash } from '@/components/session-splash';
 import { firm, heroImage, partners } from '@/lib/content/firm';
 import { otherLocale } from '@/lib/i18n/locales';
 import { localeParam } from '@/lib/i18n/params';
@@ -39,7 +39,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           ...partners.map((partner) => personJsonLd(partner, locale)),
         ]}
       />
-      <SplashScreen label={t('common.splash.label')} enterLabel={t('common.splash.enter')}>
+      <SessionSplash label={t('common.splash.label')} enterLabel={t('common.splash.enter')}>
         <Image
           src="/images/logo.svg"
           alt={firm.name}
@@ -70,7 +70,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <span className={locale === 'en' ? 'font-bold' : 'text-muted'}>EN</span>
           <span className="sr-only"> — {t('common.language.other')}</span>
         </a>
-      </SplashScreen>
+      </SessionSplash>
       <HeroSection locale={locale} />
       <AboutSection locale={locale} />
       <OverviewSection locale={locale} />

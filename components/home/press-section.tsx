@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import { award, testimonials } from '@/lib/content/firm';
+import { award, firm, partners, testimonials } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 import { HomeSection } from './home-section';
@@ -7,6 +7,7 @@ import { HomeSection } from './home-section';
 /** Testimonials from the legal rankings, the recognition line and the award badge. */
 export function PressSection({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
+  const recognised = partners.find((partner) => partner.recognition?.length) ?? { name: firm.name };
   return (
     <HomeSection
       id="presse"
@@ -25,21 +26,24 @@ export function PressSection({ locale }: { locale: Locale }) {
               <p>{t(`home.press.testimonials.${testimonial.id}.quote`)}</p>
             </blockquote>
             <figcaption className="text-accent-strong mt-6 text-sm font-semibold">
-              {t(`home.press.testimonials.${testimonial.id}.source`)}
+              {t(`home.press.testimonials.${testimonial.id}.source`, {
+                ranking: testimonial.ranking,
+                year: testimonial.year,
+              })}
             </figcaption>
           </figure>
         ))}
         <div className="reveal flex flex-col items-center gap-4 text-center lg:w-56">
           <Image
             src={award.image.src}
-            alt={t('home.press.badgeAlt')}
+            alt={t('home.press.badgeAlt', { award: award.label })}
             width={award.image.width}
             height={award.image.height}
             sizes="10rem"
             className="img-tone-strong h-40 w-40"
           />
           <p className="font-semibold" data-testid="recognition">
-            {t('home.press.recognition')}
+            {t('home.press.recognition', { name: recognised.name, award: award.label })}
           </p>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import type { Partner } from '@/lib/content/firm';
+import { firm, type Partner } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { partnerHref } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
@@ -32,7 +32,9 @@ export function PartnerCard({ partner, locale }: { partner: Partner; locale: Loc
           </a>
         </h3>
         <p className="text-accent-strong mt-1 text-sm font-semibold">{partner.role[locale]}</p>
-        <p className="text-muted mt-4 leading-relaxed">{t(`partners.${partner.id}.summary`)}</p>
+        <p className="text-muted mt-4 leading-relaxed">
+          {t(`partners.${partner.id}.summary`, { barYear: firm.barAdmissionYear })}
+        </p>
         <p
           aria-hidden="true"
           className="text-ink mt-auto pt-6 font-semibold underline-offset-4 group-hover:underline"

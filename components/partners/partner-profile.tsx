@@ -3,7 +3,7 @@ import { Breadcrumb } from '@/components/breadcrumb';
 import { firm, type Partner } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
-import { getMessages, getTranslator } from '@/lib/i18n/translator';
+import { getMessages, getTranslator, interpolate } from '@/lib/i18n/translator';
 import { telHref } from '@/lib/content/firm';
 
 function ProfileBlock({ title, children }: { title: string; children: React.ReactNode }) {
@@ -18,7 +18,9 @@ function ProfileBlock({ title, children }: { title: string; children: React.Reac
 /** A partner's profile page (SPEC 2.4). */
 export function PartnerProfile({ partner, locale }: { partner: Partner; locale: Locale }) {
   const t = getTranslator(locale);
-  const bio = getMessages(locale).partners[partner.id].bio;
+  const bio = getMessages(locale).partners[partner.id].bio.map((paragraph) =>
+    interpolate(paragraph, { barYear: firm.barAdmissionYear }),
+  );
   const feminine = partner.role.fr.startsWith('Avocate');
   const linkClass = 'underline decoration-line underline-offset-4 hover:decoration-ink';
   const button =

@@ -7,6 +7,7 @@ import {
   CONSENT_COOKIE,
   type ConsentCategory,
 } from '@/lib/consent/model';
+import { SESSION_COOKIE } from '@/lib/session-cookie';
 import type { Localized } from './firm';
 
 export interface CookieEntry {
@@ -36,11 +37,11 @@ export const cookieTable: readonly CookieEntry[] = [
     duration: { fr: '1 an', en: '1 year' },
   },
   {
-    name: 'sa-session',
+    name: SESSION_COOKIE,
     category: 'necessary',
     purpose: {
-      fr: 'Cookie technique de session : sécurité des échanges avec le serveur, notamment lors de l’envoi du formulaire de contact.',
-      en: 'Technical session cookie: secures exchanges with the server, for example when the contact form is sent.',
+      fr: 'Cookie technique de session : mémorise, pour cette session de navigation, que vous avez fermé l’écran d’accueil, afin qu’il ne s’affiche plus.',
+      en: 'Technical session cookie: remembers, for this browser session, that you closed the welcome screen, so that it is not shown again.',
     },
     duration: {
       fr: 'Session (supprimé à la fermeture du navigateur)',

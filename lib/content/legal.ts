@@ -4,7 +4,7 @@
  */
 import type { Locale } from '@/lib/i18n/locales';
 import { localeTags } from '@/lib/i18n/locales';
-import { cnil, designProvider, firm, formatAddress, hostingProvider } from './firm';
+import { cnil, designProvider, firm, formatAddress, hostingProvider, partners } from './firm';
 
 export function legalFacts(locale: Locale): Record<string, string> {
   return {
@@ -18,6 +18,9 @@ export function legalFacts(locale: Locale): Record<string, string> {
     director: firm.publicationDirector,
     bar: firm.bar[locale],
     barYear: String(firm.barAdmissionYear),
+    partnerNames: new Intl.ListFormat(localeTags[locale], { type: 'conjunction' }).format(
+      partners.map((partner) => partner.name),
+    ),
     hostName: hostingProvider.name,
     hostAddress: hostingProvider.address,
     hostPhone: hostingProvider.phone,

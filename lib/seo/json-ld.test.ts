@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { partners } from '@/lib/content/firm';
-import { breadcrumbJsonLd, legalServiceJsonLd, personJsonLd, serializeJsonLd } from './json-ld';
+import {
+  articlesBreadcrumbJsonLd,
+  breadcrumbJsonLd,
+  legalServiceJsonLd,
+  personJsonLd,
+  serializeJsonLd,
+} from './json-ld';
 
 describe('JSON-LD', () => {
   it('describes the firm as a LegalService with its founders', () => {
@@ -47,6 +53,36 @@ describe('JSON-LD', () => {
       expect.objectContaining({
         position: 2,
         item: expect.stringMatching(/\/en\/mentions-legales$/),
+      }),
+    ]);
+  });
+
+  it('names the news breadcrumbs as the pages show them: Home > News > the article', () => {
+    const list = JSON.parse(serializeJsonLd(articlesBreadcrumbJsonLd('fr', '/actualites')));
+    expect(list.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Accueil', item: expect.stringMatching(/\/fr$/) },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: 'Actualités',
+        item: expect.stringMatching(/[^/]\/fr\/actualites$/),
+      },
+    ]);
+    const article = articlesBreadcrumbJsonLd('en', '/blog', {
+      title: 'Paid leave and sick leave',
+      slug: 'conges-payes-et-arret-maladie',
+    });
+    expect(article.itemListElement).toEqual([
+      expect.objectContaining({ position: 1, name: 'Home', item: expect.stringMatching(/\/en$/) }),
+      expect.objectContaining({
+        position: 2,
+        name: 'News',
+        item: expect.stringMatching(/[^/]\/en\/blog$/),
+      }),
+      expect.objectContaining({
+        position: 3,
+        name: 'Paid leave and sick leave',
+        item: expect.stringMatching(/[^/]\/en\/blog\/conges-payes-et-arret-maladie$/),
       }),
     ]);
   });

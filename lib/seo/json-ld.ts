@@ -2,6 +2,7 @@ import 'server-only';
 import { firm, partners, type Partner } from '@/lib/content/firm';
 import { localeTags, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
+import { getTranslator } from '@/lib/i18n/translator';
 import { absoluteUrl, canonicalUrl, defaultOgImage } from './metadata';
 
 /**
@@ -88,6 +89,26 @@ export function breadcrumbJsonLd(
       item: absoluteUrl(localizedPath(locale, item.path)),
     })),
   };
+}
+
+/**
+ * Breadcrumbs of the news pages, named as the visitor reads them (the header's Home, the list's
+ * title, the article's title): Home > News on /actualites and /blog, Home > News > title on an
+ * article, whose address is under /blog like its canonical link.
+ */
+export function articlesBreadcrumbJsonLd(
+  locale: Locale,
+  listPath: '/actualites' | '/blog',
+  article?: { title: string; slug: string },
+): JsonLd {
+  const t = getTranslator(locale);
+  return breadcrumbJsonLd(locale, [
+    { name: t('common.nav.home'), path: '/' },
+    { name: t('articles.list.title'), path: listPath },
+    ...(article
+      ? [{ name: article.title, path: `${listPath}/${encodeURIComponent(article.slug)}` }]
+      : []),
+  ]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const SPLASH_STORAGE_KEY = 'sa-splash-dismissed';
+/** The session cookie the splash sets when the visitor enters the site (lib/session-cookie.ts). */
+export const SPLASH_SEEN_COOKIE = { name: 'sa-session', value: 'splash-seen' } as const;
 
 /**
  * The visitor of most tests has already entered the site in this browser session (no splash)
@@ -22,11 +23,9 @@ export const test = base.extend<{ splashSeen: boolean; consentStored: boolean }>
         },
       ]);
     }
-    if (splashSeen) {
-      await page.addInitScript(
-        (key) => window.sessionStorage.setItem(key, '1'),
-        SPLASH_STORAGE_KEY,
-      );
+    if (splashSeen && baseURL) {
+      // No expiry: a session cookie, as the splash sets it.
+      await page.context().addCookies([{ ...SPLASH_SEEN_COOKIE, url: baseURL, sameSite: 'Lax' }]);
     }
     // Tests never reach the internet: the office map (loaded after the visitor's click or
     // functional consent) is answered locally, anything else outside this machine is refused.

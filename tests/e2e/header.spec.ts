@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, topOffset, waitForScrollEnd } from './fixtures';
 
 const labels = {
   fr: ['Accueil', 'Équipe', 'Expertises', 'Distinctions', 'Actualités', 'Contact'],
@@ -14,7 +14,7 @@ for (const locale of ['fr', 'en'] as const) {
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual([
-      `/${locale}/#accueil`,
+      `/${locale}/`,
       `/${locale}/#a-propos`,
       `/${locale}/#intro`,
       `/${locale}/#presse`,
@@ -23,6 +23,32 @@ for (const locale of ['fr', 'en'] as const) {
     ]);
   });
 }
+
+test('Home leads to the language-prefixed home; there it scrolls back up without a reload', async ({
+  page,
+}) => {
+  await page.goto('/en/helene-sorel');
+  const nav = page.getByRole('banner').getByRole('navigation').first();
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/We master the details/);
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+
+  await page.evaluate(() => {
+    (window as unknown as { __samePage?: boolean }).__samePage = true;
+    window.scrollTo(0, 2000);
+  });
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await waitForScrollEnd(page);
+  await expect
+    .poll(async () => Math.abs((await topOffset(page, '#accueil')) - 80))
+    .toBeLessThanOrEqual(2);
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'location');
+  expect(
+    await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+  ).toBe(true);
+});
 
 test('the footer links to /blog, the legal pages and the firm’s network page', async ({ page }) => {
   await page.goto('/en');

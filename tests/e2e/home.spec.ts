@@ -27,7 +27,11 @@ for (const { locale, home } of languages) {
         locale === 'fr' ? /Nous maîtrisons les détails/ : /We master the details/,
       );
       await expect(page.locator('main')).not.toContainText(rawKey);
+      await expect(page.locator('main')).not.toContainText(/\{\w+\}/);
       await expect(page.locator('main')).not.toContainText(/lorem ipsum/i);
+      // Facts from the content module, filled into the texts.
+      await expect(page.locator('#a-propos')).toContainText('2008');
+      await expect(page.getByTestId('partner-card').first()).toContainText('2008');
     });
 
     test('hero: two calls to action and a preloaded, eager 3:4 image', async ({ page }) => {
@@ -135,6 +139,7 @@ for (const { locale, home } of languages) {
       await expect(testimonials.nth(1)).toContainText('Legal 500');
       await expect(testimonials.nth(1)).toContainText('2024');
       await expect(page.getByTestId('recognition')).toContainText('Best Lawyers 2025');
+      await expect(page.getByTestId('recognition')).toContainText('Hélène Sorel');
       await expect(page.locator('#presse img')).toHaveAttribute('alt', /Best Lawyers 2025/);
     });
 
@@ -210,6 +215,27 @@ for (const { locale, home } of languages) {
     });
   });
 }
+
+test('photos are grayscale and regain colour on hover, a partner’s photo under its card link too', async ({
+  page,
+}) => {
+  await page.goto('/en');
+  const photo = page.getByTestId('partner-card').first().locator('img');
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo).toHaveCSS('filter', 'grayscale(1)');
+  // The pointer on the photo itself, where the card's stretched link lies on top of it.
+  const box = await photo.boundingBox();
+  if (!box) throw new Error('the partner photo has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(photo).toHaveCSS('filter', 'grayscale(0.3)');
+
+  const hero = page.locator('#accueil img');
+  await hero.scrollIntoViewIfNeeded();
+  await expect(hero).toHaveCSS('filter', 'grayscale(1)');
+  await hero.hover();
+  await expect(hero).toHaveCSS('filter', 'grayscale(0.6) brightness(1.05)');
+  await expect(photo).toHaveCSS('filter', 'grayscale(1)');
+});
 
 test.describe('splash screen', () => {
   test.use({ splashSeen: false });

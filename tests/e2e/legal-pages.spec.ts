@@ -30,6 +30,8 @@ for (const locale of ['fr', 'en'] as const) {
         '+33 4 99 00 10 10',
         'Atelier Pixel Droit SARL',
         '12 rue de l’Exemple, 75011 Paris',
+        '+33 1 99 00 35 35',
+        locale === 'fr' ? 'Hélène Sorel et Julien Aubry' : 'Hélène Sorel and Julien Aubry',
         'Médiateur de la consommation de la profession d’avocat',
         '180 boulevard Haussmann, 75008 Paris',
         locale === 'fr'

@@ -69,6 +69,12 @@ for (const locale of ['fr', 'en'] as const) {
         await expect(page.locator('main')).not.toContainText(
           /\b(?:common|home|partners|legal)\.[A-Za-z-]+\.[\w.-]+/,
         );
+        // The biography quotes the bar admission year from the content module.
+        await expect(page.locator('main')).not.toContainText(/\{\w+\}/);
+        const biography = page.locator('section').filter({
+          has: page.getByRole('heading', { name: locale === 'fr' ? 'Biographie' : 'Biography' }),
+        });
+        await expect(biography).toContainText(locale === 'fr' ? 'depuis 2008' : 'since 2008');
       });
 
       test(`recognition only for the first partner, areas only for the second`, async ({

@@ -46,6 +46,10 @@ test.describe('unknown addresses', () => {
     ['/en/blog/no-such-article', 'en', 'Article not found'],
     ['/actualites/article-inexistant', 'fr', 'Article non trouvé'],
     ['/de', 'fr', '404 Page non trouvée'],
+    // Addresses that look like files still get the site's own not-found page.
+    ['/wp-login.php', 'fr', '404 Page non trouvée'],
+    ['/old-page.html', 'fr', '404 Page non trouvée'],
+    ['/en/old-page.html', 'en', '404 Page Not Found'],
   ] as const) {
     test(`${url} → 404 with the not-found page in ${locale}`, async ({ request }) => {
       const response = await request.get(url, { maxRedirects: 0 });
@@ -54,6 +58,10 @@ test.describe('unknown addresses', () => {
       expect(html).toMatch(new RegExp(`<html[^>]* lang="${locale}"`));
       expect(html).toContain(title);
       expect(html).toContain('noindex');
+      // The whole page shell, with its own Content-Security-Policy.
+      expect(html).toContain('data-testid="site-header"');
+      expect(html).toContain('data-testid="site-footer"');
+      expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
     });
   }
 

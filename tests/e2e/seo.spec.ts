@@ -96,3 +96,31 @@ test('security headers come with every page and API answer', async ({ request })
   expect(page).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(page).toContain("frame-ancestors 'none'");
 });
+
+for (const [url, names, canonical] of [
+  ['/fr/actualites', ['Accueil', 'Actualités'], '/fr/actualites'],
+  ['/blog', ['Accueil', 'Actualités'], '/fr/blog'],
+  [
+    '/en/actualites/conges-payes-et-arret-maladie',
+    ['Home', 'News', 'Paid leave and sick leave'],
+    '/en/blog/conges-payes-et-arret-maladie',
+  ],
+] as const) {
+  test(`${url} holds breadcrumb structured data that matches the page`, async ({ page }) => {
+    await page.goto(url);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks.flatMap((text) => [JSON.parse(text) as Record<string, unknown>].flat());
+    const breadcrumb = data.find((item) => item['@type'] === 'BreadcrumbList') as
+      { itemListElement: { name: string; item: string; position: number }[] } | undefined;
+    const items = breadcrumb?.itemListElement ?? [];
+    expect(items.map((item) => item.name)).toEqual(names);
+    expect(items.map((item) => item.position)).toEqual(names.map((_, index) => index + 1));
+    expect(items[0]?.item).toBe(`${site}/${canonical.slice(1, 3)}`);
+    expect(items.at(-1)?.item).toBe(`${site}${canonical}`);
+    // The names are the texts the visitor reads: the header's links and the page's heading.
+    const nav = page.getByRole('banner').getByRole('navigation').first();
+    await expect(nav.getByRole('link', { name: names[0], exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: names[1], exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(names.at(-1) ?? '');
+  });
+}

@@ -1,8 +1,38 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test.use({ splashSeen: false });
 
-test('the splash greets a new visitor once per browser session', async ({ page, context }) => {
+/** Records in the page whether the splash is ever put into the document, even for an instant. */
+async function watchForSplash(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const record = window as unknown as { __splashAppeared?: boolean };
+    record.__splashAppeared = false;
+    const isSplash = (node: Node) =>
+      node instanceof Element &&
+      (node.matches('[data-testid="splash"]') || !!node.querySelector('[data-testid="splash"]'));
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        if (Array.from(mutation.addedNodes).some(isSplash)) record.__splashAppeared = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function splashAppeared(page: Page): Promise<boolean> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () => (window as unknown as { __splashAppeared?: boolean }).__splashAppeared === true,
+  );
+}
+
+test('the splash greets a new visitor once per browser session, without a flash afterwards', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  await watchForSplash(context);
   await page.goto('/fr');
   const splash = page.getByRole('dialog', { name: 'Bienvenue chez Sorel Aubry Avocats' });
   await expect(splash).toBeVisible();
@@ -10,20 +40,45 @@ test('the splash greets a new visitor once per browser session', async ({ page, 
     'Nous maîtrisons les détails. Pour que vous n’ayez pas à le faire.',
   );
   await expect(splash).toContainText('Cabinet d’avocats dédié au droit social');
+  expect(await splashAppeared(page), 'the watcher sees the splash of a first visit').toBe(true);
   const enter = splash.getByRole('button', { name: 'Entrer sur le site' });
   await expect(enter).toBeFocused();
   await enter.click();
   await expect(splash).toBeHidden();
 
+  // Entering the site sets a session cookie (no expiry), Lax, for the whole site.
+  const cookie = (await context.cookies()).find((c) => c.name === 'sa-session');
+  expect(cookie).toMatchObject({
+    value: 'splash-seen',
+    path: '/',
+    expires: -1,
+    sameSite: 'Lax',
+    httpOnly: false,
+  });
+
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  expect(await splashAppeared(page), 'the splash flashed after a reload').toBe(false);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // Another tab of the same session shares nothing: sessionStorage is per tab, as for any new visit.
+  // Another tab of the same browser session: the session is already entered.
   const other = await context.newPage();
   await other.goto('/en');
-  await expect(other.getByRole('dialog', { name: 'Welcome to Sorel Aubry Avocats' })).toBeVisible();
-  await expect(other.getByRole('button', { name: 'Enter the site' })).toBeVisible();
+  expect(await splashAppeared(other), 'the splash flashed in another tab').toBe(false);
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // A new browser session greets the visitor again.
+  const fresh = await browser.newContext({ baseURL });
+  try {
+    const newcomer = await fresh.newPage();
+    await newcomer.goto('/en');
+    await expect(
+      newcomer.getByRole('dialog', { name: 'Welcome to Sorel Aubry Avocats' }),
+    ).toBeVisible();
+    await expect(newcomer.getByRole('button', { name: 'Enter the site' })).toBeVisible();
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('Escape dismisses the splash', async ({ page }) => {
@@ -32,6 +87,9 @@ test('Escape dismisses the splash', async ({ page }) => {
   await expect(splash).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(splash).toBeHidden();
+  expect((await page.context().cookies()).map((c) => `${c.name}=${c.value}`)).toContain(
+    'sa-session=splash-seen',
+  );
   await page.reload();
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { ArticleListPage, articleListMetadata } from '@/components/articles/article-list-page';
+import { JsonLdScript } from '@/components/json-ld-script';
 import { localeParam } from '@/lib/i18n/params';
+import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
 
 export async function generateMetadata({
   params,
@@ -9,11 +11,11 @@ export async function generateMetadata({
 }
 
 export default async function Page({ params, searchParams }: PageProps<'/[locale]/actualites'>) {
+  const locale = await localeParam(params);
   return (
-    <ArticleListPage
-      locale={await localeParam(params)}
-      path="/actualites"
-      searchParams={await searchParams}
-    />
+    <>
+      <JsonLdScript data={articlesBreadcrumbJsonLd(locale, '/actualites')} />
+      <ArticleListPage locale={locale} path="/actualites" searchParams={await searchParams} />
+    </>
   );
 }

@@ -1,17 +1,19 @@
 import type { Metadata } from 'next';
 import { ArticleListPage, articleListMetadata } from '@/components/articles/article-list-page';
+import { JsonLdScript } from '@/components/json-ld-script';
 import { localeParam } from '@/lib/i18n/params';
+import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/blog'>): Promise<Metadata> {
   return articleListMetadata(await localeParam(params), '/blog');
 }
 
 export default async function Page({ params, searchParams }: PageProps<'/[locale]/blog'>) {
+  const locale = await localeParam(params);
   return (
-    <ArticleListPage
-      locale={await localeParam(params)}
-      path="/blog"
-      searchParams={await searchParams}
-    />
+    <>
+      <JsonLdScript data={articlesBreadcrumbJsonLd(locale, '/blog')} />
+      <ArticleListPage locale={locale} path="/blog" searchParams={await searchParams} />
+    </>
   );
 }

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { ArticlePage, articleMetadata } from '@/components/articles/article-page';
+import { JsonLdScript } from '@/components/json-ld-script';
+import { getPublishedArticle, localizedArticle } from '@/lib/articles';
 import { localeParam } from '@/lib/i18n/params';
+import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
 
 function slugParam(raw: string): string {
   try {
@@ -19,6 +22,20 @@ export async function generateMetadata({
 }
 
 export default async function Page({ params }: PageProps<'/[locale]/actualites/[slug]'>) {
-  const { slug } = await params;
-  return <ArticlePage locale={await localeParam(params)} slug={slugParam(slug)} />;
+  const locale = await localeParam(params);
+  const slug = slugParam((await params).slug);
+  const article = await getPublishedArticle(slug);
+  return (
+    <>
+      {article ? (
+        <JsonLdScript
+          data={articlesBreadcrumbJsonLd(locale, '/blog', {
+            title: localizedArticle(article, locale).title,
+            slug: article.slug,
+          })}
+        />
+      ) : null}
+      <ArticlePage locale={locale} slug={slug} />
+    </>
+  );
 }
