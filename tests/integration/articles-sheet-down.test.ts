@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNextServer, type NextServer } from '../support/next-server';
+import { pageText } from '../support/page-text';
 import { startSheetServer, type SheetServer } from '../support/sheet-server';
 
 let sheet: SheetServer;
@@ -41,13 +42,16 @@ describe('the sheet down from the start', () => {
     expect(response.status).toBe(401);
   });
 
-  it('an empty sheet shows the empty state', async () => {
+  it('an empty sheet shows the empty state in both languages', async () => {
     // No secret: wait for the store to go stale is not possible here, so use a fresh server.
     const emptySheet = await startSheetServer({ kind: 'rows', rows: [] });
     const emptySite = await startNextServer({ ARTICLES_SHEET_URL: emptySheet.url });
     try {
-      const page = await (await fetch(`${emptySite.url}/en/actualites`)).text();
-      expect(page).toContain('No articles available at the moment.');
+      const en = pageText(await (await fetch(`${emptySite.url}/en/actualites`)).text());
+      expect(en).toContain('No articles available at the moment.');
+      // SPEC 8 word for word, straight apostrophe included.
+      const fr = pageText(await (await fetch(`${emptySite.url}/blog`)).text());
+      expect(fr).toContain("Aucun article n'est disponible pour le moment.");
     } finally {
       await emptySite.stop();
       await emptySheet.close();
