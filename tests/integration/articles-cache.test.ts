@@ -53,14 +53,34 @@ describe('the refresh boundary, ahead of the 5-minute limit', () => {
   });
 });
 
-describe('a slow sheet', () => {
-  it('gives up on a slow sheet after the timeout', async () => {
-    sheet.set({ kind: 'slow', delayMs: 200, rows: [{ titre: 'Lent', statut: 'Publié' }] });
-    const store = new ArticleStore<Article>({
-      load: () => loadArticles({ kind: 'url', url: sheet.url }),
-      loadTimeoutMs: SHEET_TIMEOUT_MS,
-      log: () => {},
+describe('the sheet timeout', () => {
+  const storeWithTimeout = (errors: unknown[], timeoutMs: number) =>
+    new ArticleStore<Article>({
+      load: () => loadArticles({ kind: 'url', url: sheet.url }, { timeoutMs }),
+      loadTimeoutMs: timeoutMs,
+      log: (_message, error) => errors.push(error),
     });
+
+  it('gives up on a sheet that never answers once the timeout passes, keeping the last copy', async () => {
+    sheet.set({ kind: 'rows', rows: [{ titre: 'Bon', statut: 'Publié' }] });
+    const errors: unknown[] = [];
+    const timeoutMs = 150;
+    const store = storeWithTimeout(errors, timeoutMs);
+    await store.get();
+    sheet.set({ kind: 'hang' });
+    const started = performance.now();
+    expect(await store.refreshNow()).toBe(false);
+    // The given timeout ended the wait, not the 8 s default.
+    expect(performance.now() - started).toBeLessThan(SHEET_TIMEOUT_MS);
+    expect(errors).toEqual([expect.objectContaining({ name: 'TimeoutError' })]);
+    expect(titles(store)).toEqual(['Bon']);
+  });
+
+  it('waits for a slow sheet that answers within the timeout', async () => {
+    sheet.set({ kind: 'slow', delayMs: 200, rows: [{ titre: 'Lent', statut: 'Publié' }] });
+    const errors: unknown[] = [];
+    const store = storeWithTimeout(errors, 5_000);
     expect((await store.get()).articles.map((a) => a.title)).toEqual(['Lent']);
+    expect(errors).toEqual([]);
   });
 });
