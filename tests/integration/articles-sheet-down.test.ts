@@ -24,14 +24,46 @@ describe('the sheet down from the start', () => {
     expect(await (await fetch(`${site.url}/en/blog`)).text()).toContain('Error loading articles');
   });
 
-  it('every article address is a 404', async () => {
-    expect((await fetch(`${site.url}/fr/blog/anything`)).status).toBe(404);
+  it('an article address shows the article error view, with 503, in both languages', async () => {
+    for (const [path, error, back, notFound] of [
+      [
+        '/fr/blog/anything',
+        "Erreur lors du chargement de l'article",
+        '/fr/blog',
+        'Article non trouvé',
+      ],
+      [
+        '/actualites/anything',
+        "Erreur lors du chargement de l'article",
+        '/fr/blog',
+        'Article non trouvé',
+      ],
+      ['/en/actualites/anything', 'Error loading article', '/en/blog', 'Article not found'],
+    ] as const) {
+      const response = await fetch(`${site.url}${path}`);
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('cache-control'), path).toContain('no-store');
+      const html = await response.text();
+      const text = pageText(html);
+      expect(text, path).toContain(error);
+      expect(text, path).not.toContain(notFound);
+      expect(html, path).toMatch(new RegExp(`data-testid="article-error"[\\s\\S]*?href="${back}"`));
+    }
   });
 
-  it('shows the articles once the sheet answers again', async () => {
+  it('shows the articles once the sheet answers again; an unknown slug is then a 404', async () => {
     sheet.set({ kind: 'rows', rows: [{ titre: 'Retour du service', statut: 'Publié' }] });
     const page = await (await fetch(`${site.url}/fr/blog`)).text();
     expect(page).toContain('Retour du service');
+    expect((await fetch(`${site.url}/en/blog/retour-du-service`)).status).toBe(200);
+    for (const [path, notFound] of [
+      ['/fr/blog/anything', 'Article non trouvé'],
+      ['/en/blog/anything', 'Article not found'],
+    ] as const) {
+      const response = await fetch(`${site.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(pageText(await response.text()), path).toContain(notFound);
+    }
   });
 
   it('refuses /api/revalidate when no secret is configured', async () => {
