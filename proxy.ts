@@ -1,7 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { isPublishedSlug } from '@/lib/articles/published-slugs';
+import { articleAvailability } from '@/lib/articles/published-slugs';
 import { localizedPath } from '@/lib/i18n/paths';
-import { matchRoute, NOT_FOUND_SEGMENT } from '@/lib/routing/route-table';
+import {
+  ARTICLE_ERROR_SEGMENT,
+  matchRoute,
+  NOT_FOUND_SEGMENT,
+  type RouteMatch,
+} from '@/lib/routing/route-table';
 import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
 
 /**
@@ -9,7 +14,8 @@ import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
  * - a fresh CSP nonce for each response (Next.js applies it to its own scripts);
  * - unprefixed paths are French (SPEC 2.1): '/x' is served by '/fr/x' without a redirect;
  * - an address no page claims, or an unpublished article, is answered here with the not-found
- *   page and status 404, rendered on the server in the language of the path.
+ *   page and status 404, rendered on the server in the language of the path;
+ * - an article address while the sheet has never loaded gets 'Error loading article' with 503.
  */
 export async function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
@@ -45,21 +51,30 @@ export async function proxy(request: NextRequest) {
     return withCsp(NextResponse.redirect(url, 308));
   }
 
-  const route = matchRoute(pathname);
-  const found =
-    route.kind === 'page' || (route.kind === 'article' && (await isPublishedSlug(route.slug)));
+  const { path, status } = await destination(matchRoute(pathname));
   // Rewrites stay inside this server: same origin as the request, only the path changes.
   const target = request.nextUrl.clone();
-  target.pathname = found
-    ? localizedPath(route.locale, route.rest)
-    : `/${route.locale}/${NOT_FOUND_SEGMENT}`;
-  if (!found) target.search = '';
-  return withCsp(
-    NextResponse.rewrite(target, {
-      status: found ? 200 : 404,
-      request: { headers: requestHeaders },
-    }),
+  target.pathname = path;
+  if (status !== 200) target.search = '';
+  const response = withCsp(
+    NextResponse.rewrite(target, { status, request: { headers: requestHeaders } }),
   );
+  // The error lasts only until the sheet answers: no cache may keep it.
+  if (status === 503) response.headers.set('cache-control', 'no-store');
+  return response;
+}
+
+/** The page that renders an address, and the status it is answered with. */
+async function destination(route: RouteMatch): Promise<{ path: string; status: 200 | 404 | 503 }> {
+  if (route.kind === 'page') return { path: localizedPath(route.locale, route.rest), status: 200 };
+  if (route.kind === 'article') {
+    const availability = await articleAvailability(route.slug);
+    if (availability === 'published')
+      return { path: localizedPath(route.locale, route.rest), status: 200 };
+    if (availability === 'unavailable')
+      return { path: `/${route.locale}/${ARTICLE_ERROR_SEGMENT}`, status: 503 };
+  }
+  return { path: `/${route.locale}/${NOT_FOUND_SEGMENT}`, status: 404 };
 }
 
 export const config = {

@@ -5,9 +5,10 @@ import { getTranslator } from '@/lib/i18n/translator';
 export function shareLinks(url: string, title: string, locale: Locale) {
   const t = getTranslator(locale);
   const u = encodeURIComponent(url);
+  const encodedTitle = encodeURIComponent(title);
   return {
-    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
-    x: `https://twitter.com/intent/tweet?text=${encodeURIComponent(title)}&url=${u}`,
+    linkedin: `https://www.linkedin.com/shareArticle?mini=true&url=${u}&title=${encodedTitle}`,
+    x: `https://twitter.com/intent/tweet?text=${encodedTitle}&url=${u}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     // The mail is in French in both languages (SPEC 7).
     mail: `mailto:?subject=${encodeURIComponent(

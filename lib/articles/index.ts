@@ -1,8 +1,8 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import type { Locale } from '@/lib/i18n/locales';
-import { loadArticles, sheetSource } from './source';
-import { ArticleStore, ARTICLE_CACHE_MAX_AGE_MS } from './store';
+import { loadArticles, SHEET_TIMEOUT_MS, sheetSource } from './source';
+import { ArticleStore } from './store';
 import type { Article } from './types';
 
 export type { Article } from './types';
@@ -20,11 +20,24 @@ export function articleStore(): ArticleStore<Article> {
   if (!holder[storeKey]) {
     const store = new ArticleStore<Article>({
       load: () => loadArticles(sheetSource(config())),
+      loadTimeoutMs: SHEET_TIMEOUT_MS,
     });
-    setInterval(() => store.refreshIfStale(), ARTICLE_CACHE_MAX_AGE_MS / 5).unref();
+    store.startTimer();
     holder[storeKey] = store;
   }
   return holder[storeKey];
+}
+
+/**
+ * Called by instrumentation.ts when the server starts: the sheet is read before the first visitor
+ * asks for it. Not awaited; a failure is only logged (the first visitor then tries again).
+ */
+export function preloadArticles(): void {
+  try {
+    void articleStore().refresh();
+  } catch (error) {
+    console.error('[articles] could not start loading the articles at start-up', error);
+  }
 }
 
 export type PublishedArticles =

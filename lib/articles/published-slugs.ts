@@ -1,10 +1,15 @@
 import 'server-only';
-import { getPublishedArticle } from './index';
+import { getPublishedArticles } from './index';
 
 /**
- * Whether an article slug is published, asked by proxy.ts before rendering so that an unknown or
- * draft slug answers 404. Reads the same store as the pages (see articleStore).
+ * What an article address shows, asked by proxy.ts before rendering so that the answer carries
+ * the right status: the article, 'Article not found' (unknown or draft slug, 404), or 'Error
+ * loading article' while the sheet has never loaded (503). Reads the same store as the pages.
  */
-export async function isPublishedSlug(slug: string): Promise<boolean> {
-  return (await getPublishedArticle(slug)) !== undefined;
+export type ArticleAvailability = 'published' | 'not-found' | 'unavailable';
+
+export async function articleAvailability(slug: string): Promise<ArticleAvailability> {
+  const { status, articles } = await getPublishedArticles();
+  if (status === 'error') return 'unavailable';
+  return articles.some((article) => article.slug === slug) ? 'published' : 'not-found';
 }

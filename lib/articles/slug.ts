@@ -1,6 +1,7 @@
 /**
  * SPEC 5.3: remove accents, lower-case, trim, spaces to hyphens, drop other non-word characters,
- * collapse repeated hyphens. Hyphens left at either end are dropped too, so 'Quoi ?' is 'quoi'.
+ * collapse repeated hyphens. Beyond it, deliberately (README, Articles): œ and æ are spelt oe and
+ * ae rather than dropped, and hyphens left at either end are dropped, so 'Quoi ?' is 'quoi'.
  */
 export function slugify(title: string): string {
   return title
@@ -26,6 +27,7 @@ export function assignSlugs(titles: readonly string[], positions?: readonly numb
   const taken = new Set<string>();
   return titles.map((title, index) => {
     const position = positions?.[index] ?? index + 1;
+    // A title with no letter or digit still gets an address (a deviation, see the README).
     const base = slugify(title) || 'article';
     let slug = base;
     while (taken.has(slug)) slug = `${slug}-${position}`;

@@ -63,9 +63,14 @@ export async function fetchSheetText(
 }
 
 /** Reads and normalises every row of the sheet; throws on any failure (the store keeps the last good copy). */
-export async function loadArticles(source: SheetSource): Promise<Article[]> {
+export async function loadArticles(
+  source: SheetSource,
+  { timeoutMs = SHEET_TIMEOUT_MS } = {},
+): Promise<Article[]> {
   const body =
-    source.kind === 'url' ? await fetchSheetText(source.url) : await readFile(source.file, 'utf8');
+    source.kind === 'url'
+      ? await fetchSheetText(source.url, { timeoutMs })
+      : await readFile(source.file, 'utf8');
   const rows = parseGviz(body);
   if (rows.length === 0) console.warn('[articles] the sheet has no article rows');
   return toArticles(rows);

@@ -1,46 +1,61 @@
 /** The 5-minute rule (SPEC 9: 300000 ms), stated once. */
 export const ARTICLE_CACHE_MAX_AGE_MS = 300_000;
 
+/** How often the timer looks at the copy's age, so that it is refreshed even when nobody visits. */
+export const ARTICLE_CHECK_EVERY_MS = 60_000;
+
 export type ArticleSnapshot<T> =
   | { status: 'ok'; articles: T[]; loadedAt: number }
   | { status: 'error'; articles: []; loadedAt: null };
 
 export interface ArticleStoreOptions<T> {
   load: () => Promise<T[]>;
+  /** The longest one load may take (the sheet's timeout). */
+  loadTimeoutMs: number;
   maxAgeMs?: number;
+  checkEveryMs?: number;
   /** Milliseconds since the epoch; tests inject their own clock. */
   now?: () => number;
   log?: (message: string, error: unknown) => void;
 }
 
 /**
- * Articles served from memory, at most maxAgeMs old: once stale, the last good copy is still
- * served while one background refresh runs, so no visitor waits on the sheet after the first
- * good load. A failed refresh keeps the last good copy and is logged; the error state exists
- * only while no good copy ever loaded.
+ * Articles served from memory, never more than maxAgeMs old while the sheet answers. A refresh
+ * starts ahead of that limit, once the copy is maxAgeMs − checkEveryMs − loadTimeoutMs old: the
+ * timer sees that age within one period and the load ends within its timeout, so the new copy is
+ * in place before the old one turns maxAgeMs. Meanwhile the old copy is served at once, so no
+ * visitor waits on the sheet after the first good load. A failed refresh keeps the last good copy
+ * and is logged; the error state exists only while no good copy ever loaded.
  */
 export class ArticleStore<T> {
+  /** Age of the copy at which a refresh starts. */
+  readonly refreshAtAgeMs: number;
+  readonly checkEveryMs: number;
   private good: { articles: T[]; loadedAt: number } | null = null;
   private inflight: Promise<boolean> | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
   private readonly load: () => Promise<T[]>;
-  private readonly maxAgeMs: number;
   private readonly now: () => number;
   private readonly log: (message: string, error: unknown) => void;
 
   constructor(options: ArticleStoreOptions<T>) {
+    const maxAgeMs = options.maxAgeMs ?? ARTICLE_CACHE_MAX_AGE_MS;
+    this.checkEveryMs = options.checkEveryMs ?? ARTICLE_CHECK_EVERY_MS;
+    this.refreshAtAgeMs = maxAgeMs - this.checkEveryMs - options.loadTimeoutMs;
+    if (this.refreshAtAgeMs <= 0)
+      throw new Error('the cache lifetime must exceed the check period plus the load timeout');
     this.load = options.load;
-    this.maxAgeMs = options.maxAgeMs ?? ARTICLE_CACHE_MAX_AGE_MS;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((message, error) => console.error(message, error));
   }
 
-  isStale(): boolean {
-    return this.good === null || this.now() - this.good.loadedAt >= this.maxAgeMs;
+  private isDue(): boolean {
+    return this.good === null || this.now() - this.good.loadedAt >= this.refreshAtAgeMs;
   }
 
   async get(): Promise<ArticleSnapshot<T>> {
     if (this.good === null) await this.refresh();
-    else if (this.isStale()) void this.refresh();
+    else if (this.isDue()) void this.refresh();
     return this.snapshot();
   }
 
@@ -52,9 +67,12 @@ export class ArticleStore<T> {
 
   /** Loads now (one load at a time); true when the new articles are being served. */
   refresh(): Promise<boolean> {
-    this.inflight ??= this.load()
+    if (this.inflight) return this.inflight;
+    // The copy is dated from the start of its load: the sheet was read no earlier than that.
+    const startedAt = this.now();
+    this.inflight = this.load()
       .then((articles) => {
-        this.good = { articles, loadedAt: this.now() };
+        this.good = { articles, loadedAt: startedAt };
         return true;
       })
       .catch((error: unknown) => {
@@ -78,8 +96,14 @@ export class ArticleStore<T> {
     return this.refresh();
   }
 
-  /** Called on a timer: refreshes a stale good copy even when nobody visits. */
-  refreshIfStale(): void {
-    if (this.good !== null && this.isStale()) void this.refresh();
+  /** The timer's work: a refresh once one is due, and another try while none ever succeeded. */
+  refreshIfDue(): void {
+    if (this.isDue()) void this.refresh();
+  }
+
+  /** Checks every checkEveryMs for the life of the process (the timer never keeps it alive). */
+  startTimer(): void {
+    this.timer ??= setInterval(() => this.refreshIfDue(), this.checkEveryMs);
+    this.timer.unref();
   }
 }

@@ -43,6 +43,7 @@ describe('matchRoute (SPEC 2.2)', () => {
     expect(matchRoute('/fr/blog/a/b')).toEqual({ kind: 'not-found', locale: 'fr' });
     expect(matchRoute('/de/blog')).toEqual({ kind: 'not-found', locale: 'fr' });
     expect(matchRoute('/fr/introuvable')).toEqual({ kind: 'not-found', locale: 'fr' });
+    expect(matchRoute('/en/article-indisponible')).toEqual({ kind: 'not-found', locale: 'en' });
     expect(matchRoute('/blog/%E0%A4%A')).toEqual({ kind: 'not-found', locale: 'fr' });
     expect(matchRoute('/en/someone-else/vcard')).toEqual({ kind: 'not-found', locale: 'en' });
   });

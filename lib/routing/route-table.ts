@@ -14,6 +14,12 @@ export type RouteMatch =
 /** The internal page that renders the not-found view; never linked, always served with 404. */
 export const NOT_FOUND_SEGMENT = 'introuvable';
 
+/**
+ * The internal page that renders 'Error loading article' while the sheet has never loaded; never
+ * linked, always served with 503. Asked for directly, it is an unknown address (404) like the above.
+ */
+export const ARTICLE_ERROR_SEGMENT = 'article-indisponible';
+
 const pagePaths = new Set<string>([
   '/',
   ...partners.map((partner) => partner.profilePath),

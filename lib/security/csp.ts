@@ -1,3 +1,5 @@
+import { articleImageHosts } from '@/lib/articles/images';
+
 /**
  * The Content-Security-Policy of every response. Scripts run only with the per-request nonce
  * (and what those scripts load, via 'strict-dynamic'); every other source lists only the hosts
@@ -49,8 +51,13 @@ export function buildCsp(
   return policy.join('; ');
 }
 
-/** Hosts the site uses, by feature. Remote article images go through /_next/image (same origin). */
+/**
+ * Hosts the site uses, by feature. Article images normally go through /_next/image (same origin);
+ * their hosts are still listed, each by name, so that an image the browser fetches directly
+ * (an unoptimised one) is not blocked.
+ */
 export const siteHosts = {
+  articleImages: articleImageHosts.map((host) => `https://${host}`),
   analytics: [
     'https://www.googletagmanager.com',
     'https://*.google-analytics.com',
@@ -62,6 +69,7 @@ export const siteHosts = {
 /** The sources for this deployment: analytics hosts only when analytics is configured. */
 export function cspSourcesFromEnv(env: NodeJS.ProcessEnv = process.env): CspSources {
   return {
+    imageHosts: siteHosts.articleImages,
     analyticsHosts: env.GA_MEASUREMENT_ID ? siteHosts.analytics : [],
     frameHosts: siteHosts.map,
   };

@@ -59,7 +59,7 @@ test.describe('reading the news', () => {
     const linkedin = share.getByRole('link', { name: /LinkedIn/ });
     await expect(linkedin).toHaveAttribute(
       'href',
-      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+      `https://www.linkedin.com/shareArticle?mini=true&url=${encodeURIComponent(url)}&title=${encodeURIComponent('Paid leave and sick leave')}`,
     );
     await expect(share.getByRole('link', { name: /X \(Twitter\)/ })).toHaveAttribute(
       'href',

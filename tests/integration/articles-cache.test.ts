@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadArticles } from '@/lib/articles/source';
+import { loadArticles, SHEET_TIMEOUT_MS } from '@/lib/articles/source';
 import { ARTICLE_CACHE_MAX_AGE_MS, ArticleStore } from '@/lib/articles/store';
 import type { Article } from '@/lib/articles/types';
 import { startSheetServer, type SheetServer } from '../support/sheet-server';
@@ -16,25 +16,29 @@ function titles(store: ArticleStore<Article>) {
   return store.snapshot().articles.map((article) => article.title);
 }
 
-describe('the 5-minute boundary', () => {
-  it('serves the cached copy until 300 000 ms, then refreshes in the background', async () => {
+describe('the refresh boundary, ahead of the 5-minute limit', () => {
+  it('serves the cached copy until the refresh age, then refreshes in the background', async () => {
+    sheet.set({ kind: 'rows', rows: [{ titre: 'Avant', statut: 'Publié' }] });
     let now = 0;
     const logs: string[] = [];
     const store = new ArticleStore<Article>({
       load: () => loadArticles({ kind: 'url', url: sheet.url }),
+      loadTimeoutMs: SHEET_TIMEOUT_MS,
       now: () => now,
       log: (message) => logs.push(message),
     });
+    expect(store.refreshAtAgeMs).toBeLessThan(ARTICLE_CACHE_MAX_AGE_MS);
     await store.get();
     const hitsAfterFirstLoad = sheet.hits();
     expect(titles(store)).toEqual(['Avant']);
 
     sheet.set({ kind: 'rows', rows: [{ titre: 'Après', statut: 'Publié' }] });
-    now = ARTICLE_CACHE_MAX_AGE_MS - 1;
+    now = store.refreshAtAgeMs - 1;
     expect((await store.get()).articles.map((a) => a.title)).toEqual(['Avant']);
+    store.refreshIfDue();
     expect(sheet.hits()).toBe(hitsAfterFirstLoad);
 
-    now = ARTICLE_CACHE_MAX_AGE_MS;
+    now = store.refreshAtAgeMs;
     // The visitor at the boundary is not kept waiting: the old copy, at once.
     expect((await store.get()).articles.map((a) => a.title)).toEqual(['Avant']);
     await store.refreshNow();
@@ -47,13 +51,36 @@ describe('the 5-minute boundary', () => {
     expect(titles(store)).toEqual(['Après']);
     expect(logs.at(-1)).toContain('still serving the last good articles');
   });
+});
 
-  it('gives up on a slow sheet after the timeout', async () => {
-    sheet.set({ kind: 'slow', delayMs: 200, rows: [{ titre: 'Lent', statut: 'Publié' }] });
-    const store = new ArticleStore<Article>({
-      load: () => loadArticles({ kind: 'url', url: sheet.url }),
-      log: () => {},
+describe('the sheet timeout', () => {
+  const storeWithTimeout = (errors: unknown[], timeoutMs: number) =>
+    new ArticleStore<Article>({
+      load: () => loadArticles({ kind: 'url', url: sheet.url }, { timeoutMs }),
+      loadTimeoutMs: timeoutMs,
+      log: (_message, error) => errors.push(error),
     });
+
+  it('gives up on a sheet that never answers once the timeout passes, keeping the last copy', async () => {
+    sheet.set({ kind: 'rows', rows: [{ titre: 'Bon', statut: 'Publié' }] });
+    const errors: unknown[] = [];
+    const timeoutMs = 150;
+    const store = storeWithTimeout(errors, timeoutMs);
+    await store.get();
+    sheet.set({ kind: 'hang' });
+    const started = performance.now();
+    expect(await store.refreshNow()).toBe(false);
+    // The given timeout ended the wait, not the 8 s default.
+    expect(performance.now() - started).toBeLessThan(SHEET_TIMEOUT_MS);
+    expect(errors).toEqual([expect.objectContaining({ name: 'TimeoutError' })]);
+    expect(titles(store)).toEqual(['Bon']);
+  });
+
+  it('waits for a slow sheet that answers within the timeout', async () => {
+    sheet.set({ kind: 'slow', delayMs: 200, rows: [{ titre: 'Lent', statut: 'Publié' }] });
+    const errors: unknown[] = [];
+    const store = storeWithTimeout(errors, 5_000);
     expect((await store.get()).articles.map((a) => a.title)).toEqual(['Lent']);
+    expect(errors).toEqual([]);
   });
 });

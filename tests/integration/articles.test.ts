@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
 
@@ -59,6 +59,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
   await sheet?.close();
+});
+
+describe('start-up', () => {
+  it('reads the sheet when the server starts, so the first visitor waits on no sheet request', async () => {
+    // Nothing has asked for an article yet (the server was only polled on /robots.txt).
+    await vi.waitFor(() => expect(sheet.hits()).toBe(1), { timeout: 10_000 });
+    expect(await html('/fr/blog')).toContain('Congés payés et arrêt maladie');
+    expect(sheet.hits()).toBe(1);
+  });
 });
 
 describe('article pages from the sheet', () => {
