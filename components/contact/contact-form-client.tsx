@@ -256,8 +256,12 @@ function pick(all: ContactFieldErrors, shown: ContactFieldErrors): ContactFieldE
   );
 }
 
+/**
+ * The server's own words for an HTTP error (already in the visitor's language), else SPEC 8's
+ * 'status: body'. Anything else (the network is down, the request was cut) carries the
+ * browser's English text, so the visitor gets the translated fallback instead.
+ */
 function reasonOf(error: unknown, fallback: string): string {
   if (error instanceof HttpError) return error.serverMessage() ?? error.message;
-  if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -145,6 +145,33 @@ test.describe('contact form', () => {
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue(valid.message);
   });
 
+  for (const locale of ['fr', 'en'] as const) {
+    test(`a network failure shows the unknown-error reason, not the browser's text (${locale})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await asVisitor(context, baseURL!);
+      await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+      await page.goto(`/${locale}#contact`);
+      await fill(page, locale, valid);
+      await page
+        .getByRole('button', { name: locale === 'fr' ? 'Envoyer le message' : 'Send message' })
+        .click();
+      const toast = page.locator('[data-variant="destructive"]');
+      await expect(toast).toContainText(locale === 'fr' ? 'Erreur' : 'Error');
+      await expect(toast).toContainText(
+        locale === 'fr'
+          ? "Échec de l'envoi du message: Erreur inconnue"
+          : 'Failed to send message: Unknown error',
+      );
+      await expect(toast).not.toContainText(/fetch/i);
+      const labels = locale === 'fr' ? ['Nom', 'Message'] : ['Name', 'Message'];
+      await expect(page.getByLabel(labels[0]!, { exact: true })).toHaveValue(valid.name);
+      await expect(page.getByLabel(labels[1]!, { exact: true })).toHaveValue(valid.message);
+    });
+  }
+
   test('works without JavaScript: the page answers the post', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await asVisitor(context, baseURL!);
