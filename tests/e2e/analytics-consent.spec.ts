@@ -169,6 +169,37 @@ test('with analytics consent, a sent contact message is reported as contact_form
   expect(seen.elsewhere).toEqual([]);
 });
 
+test.describe('on the splash screen', () => {
+  test.use({ splashSeen: false });
+
+  test('its FR/EN link sends language_change like the header toggle', async ({ page, context }) => {
+    const expires = Math.floor(Date.now() / 1000) + 3_600;
+    await context.addCookies([
+      { name: 'cookieConsent', value: 'accepted', url: server.url, expires },
+      { name: 'cookieConsentCategories', value: 'necessary%2Canalytics', url: server.url, expires },
+    ]);
+    const seen = await observeAnalytics(page);
+    await page.goto(`${server.url}/fr`);
+    const splash = page.getByRole('dialog', { name: 'Bienvenue chez Sorel Aubry Avocats' });
+    await expect(splash).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => typeof Reflect.get(window, 'gtag')))
+      .toBe('function');
+
+    const link = splash.getByRole('link', { name: 'English' });
+    await expect(link).toHaveAttribute('href', '/en');
+    await link.click();
+    await page.waitForURL(`${server.url}/en`);
+    await expect
+      .poll(() => seen.calls)
+      .toContainEqual([
+        'event',
+        'language_change',
+        { event_category: 'engagement', event_label: 'Switch to en', transport_type: 'beacon' },
+      ]);
+  });
+});
+
 test('Refuse all: never loaded, not even after a reload, and no event', async ({ page }) => {
   const seen = await observeAnalytics(page);
   await page.goto(`${server.url}/en`);
