@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import postgres from 'postgres';
-import { migrate } from '../lib/db/migrations.mjs';
+import { migratePostgresDatabase, migrateSqlite } from '../lib/db/migrate.mjs';
 import { databaseTarget } from '../lib/db/target.mjs';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
@@ -42,7 +42,7 @@ async function readMessages(target) {
         );
       };
       await client.execute('PRAGMA busy_timeout = 5000');
-      await migrate(execute, 'sqlite');
+      await migrateSqlite(client);
       return await execute(SELECT);
     } finally {
       client.close();
@@ -51,7 +51,7 @@ async function readMessages(target) {
   const sql = postgres(target.url, { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {
     const execute = async (text, params = []) => [...(await sql.unsafe(text, params))];
-    await migrate(execute, 'postgres');
+    await migratePostgresDatabase(target.url);
     return await execute(SELECT);
   } finally {
     await sql.end({ timeout: 2 });

@@ -7,6 +7,7 @@ import { HeroSection } from '@/components/home/hero-section';
 import { OverviewSection } from '@/components/home/overview-section';
 import { PressSection } from '@/components/home/press-section';
 import { JsonLdScript } from '@/components/json-ld-script';
+import { LanguageSwitchLink } from '@/components/language-switch-link';
 import { SessionSplash } from '@/components/session-splash';
 import { firm, heroImage, partners } from '@/lib/content/firm';
 import { otherLocale } from '@/lib/i18n/locales';
@@ -60,7 +61,8 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         />
         <p className="font-serif text-3xl text-balance">{firm.tagline[locale]}</p>
         <p className="text-muted max-w-xl text-lg">{firm.description[locale]}</p>
-        <a
+        <LanguageSwitchLink
+          target={otherLocale(locale)}
           href={toggleHref(`/${locale}`)}
           lang={otherLocale(locale)}
           hrefLang={otherLocale(locale)}
@@ -69,7 +71,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <span className={locale === 'fr' ? 'font-bold' : 'text-muted'}>FR</span> /{' '}
           <span className={locale === 'en' ? 'font-bold' : 'text-muted'}>EN</span>
           <span className="sr-only"> — {t('common.language.other')}</span>
-        </a>
+        </LanguageSwitchLink>
       </SessionSplash>
       <HeroSection locale={locale} />
       <AboutSection locale={locale} />

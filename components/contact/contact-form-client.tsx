@@ -24,8 +24,8 @@ import type { Locale } from '@/lib/i18n/locales';
 type ContactTexts = Messages['contact'];
 
 // Two libraries load when the visitor uses the form, not with the page (issue 7's 160 KB budget):
-// the validation schema (zod) on the first focus, the toasts (Radix) when the form is submitted,
-// a download that ends long before the server answers. Without them the form still posts.
+// the validation schema (zod) and the toasts (Radix) on the first focus, so the notification
+// region (F8) exists before the first toast. Without them the form still posts.
 type Validate = typeof validateContact;
 let validator: Validate | undefined;
 const loadValidator = async (): Promise<Validate> =>
@@ -66,6 +66,7 @@ export function ContactFormClient({
   const [attempted, setAttempted] = useState(serverState.status === 'invalid');
   const [pending, setPending] = useState(false);
   const hasToasts = useToasts().length > 0;
+  const [toasterWanted, setToasterWanted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = useRef(false);
 
@@ -185,7 +186,10 @@ export function ContactFormClient({
         ref={formRef}
         action={formAction}
         onSubmit={onSubmit}
-        onFocus={() => void loadValidator()}
+        onFocus={() => {
+          void loadValidator();
+          setToasterWanted(true);
+        }}
         noValidate
         className="grid gap-5 sm:grid-cols-2"
         aria-label={form.submit}
@@ -241,7 +245,7 @@ export function ContactFormClient({
           </button>
         </div>
       </form>
-      {hasToasts ? (
+      {toasterWanted || hasToasts ? (
         <Suspense fallback={null}>
           <Toaster label={toastTexts.label} closeLabel={toastTexts.close} />
         </Suspense>
@@ -256,8 +260,12 @@ function pick(all: ContactFieldErrors, shown: ContactFieldErrors): ContactFieldE
   );
 }
 
+/**
+ * The server's own words for an HTTP error (already in the visitor's language), else SPEC 8's
+ * 'status: body'. Anything else (the network is down, the request was cut) carries the
+ * browser's English text, so the visitor gets the translated fallback instead.
+ */
 function reasonOf(error: unknown, fallback: string): string {
   if (error instanceof HttpError) return error.serverMessage() ?? error.message;
-  if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -38,7 +38,7 @@ export function Toaster({ label, closeLabel }: { label: string; closeLabel: stri
           <ToastClose label={closeLabel} />
         </Toast>
       ))}
-      <ToastViewport hotkey={['F8']} />
+      <ToastViewport hotkey={['F8']} label={`${label} ({hotkey})`} />
     </ToastProvider>
   );
 }

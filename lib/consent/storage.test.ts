@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { grantedCategories } from './model';
+import { grantedCategories, needsConsentChoice } from './model';
 import { saveConsent, type ConsentEnvironment } from './storage';
 
-/** A small stand-in for the browser's cookie store: keyed by name and domain, honours Max-Age. */
+/**
+ * A small stand-in for the browser's cookie store: keyed by name and domain, honours Max-Age
+ * against its own clock, as a browser does, and drops a cookie once it has expired.
+ */
 class CookieJar {
-  readonly cookies = new Map<string, { name: string; value: string; domain?: string }>();
+  readonly cookies = new Map<
+    string,
+    { name: string; value: string; domain?: string; expiresAt: number; expires?: string }
+  >();
   readonly writes: string[] = [];
-  constructor(private readonly blocked = false) {}
+  constructor(
+    private readonly blocked = false,
+    readonly clock: { now: number } = { now: Date.UTC(2025, 4, 6, 12) },
+  ) {}
 
   get cookie(): string {
-    return [...this.cookies.values()].map(({ name, value }) => `${name}=${value}`).join('; ');
+    return [...this.cookies.values()]
+      .filter(({ expiresAt }) => expiresAt > this.clock.now)
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
   }
 
   set cookie(assignment: string) {
@@ -19,9 +31,17 @@ class CookieJar {
     const [name = '', value = ''] = pair.split('=');
     const domain = attributes.find((a) => a.startsWith('Domain='))?.slice('Domain='.length);
     const maxAge = Number(attributes.find((a) => a.startsWith('Max-Age='))?.slice(8));
+    const expires = attributes.find((a) => a.startsWith('Expires='))?.slice('Expires='.length);
     const key = `${name}@${domain ?? ''}`;
     if (maxAge <= 0) this.cookies.delete(key);
-    else this.cookies.set(key, { name, value, domain });
+    else
+      this.cookies.set(key, {
+        name,
+        value,
+        domain,
+        expires,
+        expiresAt: this.clock.now + maxAge * 1000,
+      });
   }
 }
 
@@ -81,5 +101,36 @@ describe('saveConsent', () => {
     expect(jar.cookie).toBe(
       'cookieConsentCategories=necessary%2Cfunctional; cookieConsent=accepted',
     );
+  });
+});
+
+describe('a dismissal', () => {
+  const DAY_MS = 86_400_000;
+
+  it('silences the banner for one day from the moment it is given, then expires', () => {
+    const clock = { now: Date.UTC(2025, 4, 6, 18, 30) };
+    const jar = new CookieJar(false, clock);
+    const { env } = environment(jar);
+    expect(saveConsent('dismissed', [], { ...env, now: () => clock.now })).toBe(true);
+    // Both lifetimes a browser may read (Max-Age, or Expires for older ones) say one day.
+    const stored = [...jar.cookies.values()].find((c) => c.name === 'cookieConsent');
+    expect(stored?.expires).toBe(new Date(clock.now + DAY_MS).toUTCString());
+    expect(stored?.expiresAt).toBe(clock.now + DAY_MS);
+
+    clock.now += DAY_MS - 1_000;
+    expect(needsConsentChoice(jar.cookie)).toBe(false);
+    clock.now += 1_000;
+    expect(needsConsentChoice(jar.cookie)).toBe(true);
+  });
+
+  it('while an acceptance lasts a year', () => {
+    const clock = { now: Date.UTC(2025, 4, 6, 18, 30) };
+    const jar = new CookieJar(false, clock);
+    const { env } = environment(jar);
+    expect(saveConsent('accepted', ['analytics'], { ...env, now: () => clock.now })).toBe(true);
+    clock.now += DAY_MS;
+    expect(needsConsentChoice(jar.cookie)).toBe(false);
+    clock.now += 364 * DAY_MS;
+    expect(needsConsentChoice(jar.cookie)).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ export interface ConsentEnvironment {
   location: { protocol: string; hostname: string };
   /** Tells gated features that the choice changed. */
   notify: () => void;
+  /** The clock the cookies' Expires date is computed from; Date.now in the browser. */
+  now?: () => number;
 }
 
 function browserEnvironment(): ConsentEnvironment {
@@ -49,7 +51,11 @@ export function saveConsent(
   environment: ConsentEnvironment = browserEnvironment(),
 ): boolean {
   const choice = consentCookies(status, categories);
-  const options = { days: choice.days, secure: environment.location.protocol === 'https:' };
+  const options = {
+    days: choice.days,
+    secure: environment.location.protocol === 'https:',
+    now: (environment.now ?? Date.now)(),
+  };
   environment.document.cookie = cookieAssignment(
     CONSENT_CATEGORIES_COOKIE,
     choice.categories,

@@ -5,7 +5,7 @@ import { createClient } from '@libsql/client';
 import { drizzle as drizzleLibsql, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { migrate } from './migrations.mjs';
+import { migratePostgresDatabase, migrateSqlite } from './migrate.mjs';
 import { databaseTarget } from './target.mjs';
 
 export type Database =
@@ -25,12 +25,7 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
     try {
       await client.execute('PRAGMA journal_mode = WAL');
       await client.execute('PRAGMA busy_timeout = 5000');
-      await migrate(async (sql, params = []) => {
-        const result = await client.execute({ sql, args: params as never[] });
-        return result.rows.map((row) =>
-          Object.fromEntries(result.columns.map((column, index) => [column, row[index]])),
-        );
-      }, 'sqlite');
+      await migrateSqlite(client);
     } catch (error) {
       client.close();
       throw error;
@@ -41,21 +36,13 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
       close: async () => client.close(),
     };
   }
+  await migratePostgresDatabase(target.url);
   const sql = postgres(target.url, {
     max: 10,
     connect_timeout: 5,
     idle_timeout: 60,
     onnotice: () => {},
   });
-  try {
-    await migrate(
-      async (text, params = []) => [...(await sql.unsafe(text, params as never[]))],
-      'postgres',
-    );
-  } catch (error) {
-    await sql.end({ timeout: 1 });
-    throw error;
-  }
   return {
     dialect: 'postgres',
     db: drizzlePostgres(sql),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { expect, test } from './fixtures';
@@ -12,17 +15,22 @@ test.use({ consentStored: false });
 test.describe.configure({ mode: 'serial' });
 
 let server: NextServer;
+// The contact form's messages go to a throwaway database and outbox.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sa-analytics-'));
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startNextServer({
     GA_MEASUREMENT_ID: MEASUREMENT_ID,
     SITE_URL: 'https://www.sorel-aubry-avocats.fr',
+    DATABASE_URL: `file:${path.join(dataDir, 'site.db')}`,
+    OUTBOX_DIR: path.join(dataDir, 'outbox'),
   });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 // Replays the data layer, then records every later push (gtag pushes Arguments objects).
@@ -129,6 +137,67 @@ test('nothing before consent; gtag.js on Accept all without a reload; events wit
   // The English page loads analytics again: consent is remembered.
   await expect.poll(() => seen.requests.length).toBe(2);
   expect(seen.elsewhere).toEqual([]);
+});
+
+test('with analytics consent, a sent contact message is reported as contact_form_submission', async ({
+  page,
+}) => {
+  const seen = await observeAnalytics(page);
+  await page.goto(`${server.url}/en#contact`);
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await expect.poll(() => page.evaluate(() => typeof Reflect.get(window, 'gtag'))).toBe('function');
+
+  await page.getByLabel('Name', { exact: true }).fill('Claire Martin');
+  await page.getByLabel('Email', { exact: true }).fill('claire.martin@example.com');
+  await page.getByLabel('Phone', { exact: true }).fill('+33 1 23 45 67 89');
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Bonjour, je souhaite un rendez-vous au sujet de mon contrat de travail.');
+  const answer = page.waitForResponse(`${server.url}/api/contact`);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  expect((await answer).status()).toBe(201);
+  await expect(page.locator('[data-variant="default"]')).toContainText('Success');
+  await expect
+    .poll(() => seen.calls.filter((call) => call[0] === 'event'))
+    .toEqual([
+      [
+        'event',
+        'contact_form_submission',
+        { event_category: 'engagement', event_label: 'Contact Form', transport_type: 'beacon' },
+      ],
+    ]);
+  expect(seen.elsewhere).toEqual([]);
+});
+
+test.describe('on the splash screen', () => {
+  test.use({ splashSeen: false });
+
+  test('its FR/EN link sends language_change like the header toggle', async ({ page, context }) => {
+    const expires = Math.floor(Date.now() / 1000) + 3_600;
+    await context.addCookies([
+      { name: 'cookieConsent', value: 'accepted', url: server.url, expires },
+      { name: 'cookieConsentCategories', value: 'necessary%2Canalytics', url: server.url, expires },
+    ]);
+    const seen = await observeAnalytics(page);
+    await page.goto(`${server.url}/fr`);
+    const splash = page.getByRole('dialog', { name: 'Bienvenue chez Sorel Aubry Avocats' });
+    await expect(splash).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => typeof Reflect.get(window, 'gtag')))
+      .toBe('function');
+
+    const link = splash.getByRole('link', { name: 'English' });
+    await expect(link).toHaveAttribute('href', '/en');
+    await link.click();
+    await page.waitForURL(`${server.url}/en`);
+    await expect
+      .poll(() => seen.calls)
+      .toContainEqual([
+        'event',
+        'language_change',
+        { event_category: 'engagement', event_label: 'Switch to en', transport_type: 'beacon' },
+      ]);
+  });
 });
 
 test('Refuse all: never loaded, not even after a reload, and no event', async ({ page }) => {

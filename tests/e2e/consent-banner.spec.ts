@@ -92,7 +92,11 @@ test('the close button stores dismissed for 1 day; the banner comes back the nex
   await page.waitForTimeout(2_500);
   await expect(banner(page)).toHaveCount(0);
 
-  // The next day the browser has let the one-day cookie expire.
+  // The next day the browser has let the one-day cookie expire. page.clock cannot show this: it
+  // fakes the page's Date and timers, but the browser's cookie store expires cookies against the
+  // real system clock, so a faked "tomorrow" still sends today's cookie. The cookie is aged here
+  // instead, and lib/consent/storage.test.ts proves with an injected clock that the lifetime
+  // written is exactly one day from the dismissal.
   const stored = choice.status;
   if (!stored) throw new Error('no consent cookie');
   await context.addCookies([{ ...stored, expires: stored.expires - DAY_S - 1 }]);
@@ -163,6 +167,34 @@ test('the customise view lists the four categories; Cancel goes back; Save store
   expect(choice.value).toBe('accepted');
   expectLifetime(choice.days, 365);
   expect(choice.categories).toBe('necessary,functional');
+});
+
+test('ticking Functional in Customise loads the office map at once, without a reload', async ({
+  page,
+}) => {
+  const mapRequests: string[] = [];
+  await page.route(/openstreetmap\.org/, (route) => {
+    mapRequests.push(route.request().url());
+    return route.fulfill({ contentType: 'text/html', body: '<p>map</p>' });
+  });
+  await page.goto('/en');
+  await expect(page.getByTestId('office-map-facade')).toBeAttached();
+  await expect(page.getByTestId('office-map-frame')).toHaveCount(0);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+  await page.getByRole('button', { name: 'Customise' }).click();
+  await page.getByRole('checkbox', { name: 'Functional', exact: true }).check();
+  expect(mapRequests).toEqual([]);
+  await page.getByRole('button', { name: 'Save my preferences' }).click();
+  await expect(banner(page)).toHaveCount(0);
+
+  await expect(page.getByTestId('office-map-frame')).toBeAttached();
+  await expect(page.getByTestId('office-map-facade')).toHaveCount(0);
+  await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
+  expect(mapRequests[0]).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
 });
 
 test.describe('when the browser blocks cookies', () => {

@@ -145,6 +145,114 @@ test.describe('contact form', () => {
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue(valid.message);
   });
 
+  for (const locale of ['fr', 'en'] as const) {
+    test(`a network failure shows the unknown-error reason, not the browser's text (${locale})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await asVisitor(context, baseURL!);
+      await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+      await page.goto(`/${locale}#contact`);
+      await fill(page, locale, valid);
+      await page
+        .getByRole('button', { name: locale === 'fr' ? 'Envoyer le message' : 'Send message' })
+        .click();
+      const toast = page.locator('[data-variant="destructive"]');
+      await expect(toast).toContainText(locale === 'fr' ? 'Erreur' : 'Error');
+      await expect(toast).toContainText(
+        locale === 'fr'
+          ? "Échec de l'envoi du message: Erreur inconnue"
+          : 'Failed to send message: Unknown error',
+      );
+      await expect(toast).not.toContainText(/fetch/i);
+      const labels = locale === 'fr' ? ['Nom', 'Message'] : ['Name', 'Message'];
+      await expect(page.getByLabel(labels[0]!, { exact: true })).toHaveValue(valid.name);
+      await expect(page.getByLabel(labels[1]!, { exact: true })).toHaveValue(valid.message);
+    });
+  }
+
+  test('toasts: one at a time, gone by themselves after 5000 ms', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await asVisitor(context, baseURL!);
+    // Radix's display timer is a window.setTimeout: the injected clock drives it.
+    await page.clock.install();
+    await page.goto('/en#contact');
+    const region = page.getByRole('region', { name: /Notification/ });
+    const toasts = region.locator('li');
+
+    await fill(page, 'en', valid);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(toasts.filter({ hasText: 'Success' })).toBeVisible();
+    // The second answer is a network failure, so the two toasts differ.
+    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    await fill(page, 'en', { ...valid, name: 'Claire Martin bis' });
+    // From here the page's time only moves when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.mouse.move(0, 0);
+    const second = toasts.filter({ hasText: 'Unknown error' });
+    await expect(second).toBeVisible();
+    await expect(toasts).toHaveCount(1);
+
+    await page.clock.runFor(4_900);
+    await expect(second).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toasts).toHaveCount(0);
+  });
+
+  test('toasts: a drag of 60 px to the right dismisses, 30 px does not', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await asVisitor(context, baseURL!);
+    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    await page.goto('/en#contact');
+    await fill(page, 'en', valid);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const toast = page.getByRole('region', { name: /Notification/ }).locator('li');
+    await expect(toast).toBeVisible();
+
+    const drag = async (distance: number) => {
+      const box = await toast.boundingBox();
+      if (!box) throw new Error('toast not laid out');
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 20, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20 + distance, y, { steps: 10 });
+      await page.mouse.up();
+    };
+    await drag(30);
+    await expect(toast).toBeVisible();
+    await drag(60);
+    await expect(toast).toHaveCount(0);
+  });
+
+  test('F8 focuses the notification region once the form has had the focus, before any toast', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await asVisitor(context, baseURL!);
+    await page.goto('/fr#contact');
+    await page.getByLabel('Nom', { exact: true }).focus();
+    const region = page.getByRole('region', { name: 'Notification (F8)' });
+    await expect(region).toBeAttached();
+    await expect(region.locator('li')).toHaveCount(0);
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'),
+        ),
+      )
+      .toBe('Notification (F8)');
+  });
+
   test('works without JavaScript: the page answers the post', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await asVisitor(context, baseURL!);

@@ -259,6 +259,28 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/contact on %s', (diale
     expect(await count()).toBe(before);
   });
 
+  it('answers 405 with Allow: POST and a readable message for any other method', async () => {
+    const before = await count();
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
+      const en = await fetch(`${server.url}/api/contact`, {
+        method,
+        headers: { 'accept-language': 'en-GB,en;q=0.9', 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(validMessage()),
+      });
+      expect(en.status, method).toBe(405);
+      expect(en.headers.get('allow'), method).toBe('POST');
+      expect(en.headers.get('content-type'), method).toMatch(/^application\/json/);
+      expect(await en.json(), method).toEqual({ message: 'Method not allowed.' });
+      const fr = await fetch(`${server.url}/api/contact`, {
+        method,
+        headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+      });
+      expect(fr.status, method).toBe(405);
+      expect(await fr.json(), method).toEqual({ message: 'Méthode non autorisée.' });
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('GET /api/health reports the database', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);

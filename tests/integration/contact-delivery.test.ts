@@ -106,9 +106,11 @@ describe('e-mail delivery through the outbox', () => {
     await smtp.set('up');
     const [mail] = await smtp.waitFor(1, 20_000);
     expect(mail!.headers['x-contact-message-id']).toBe(id);
-    const stored = (await storedMessages(url))[0];
-    expect(stored?.deliveredAt).not.toBeNull();
-    expect(stored?.lastError).toBeNull();
+    // The sink has the e-mail a moment before the worker, having read its 250, records it.
+    await expect
+      .poll(async () => (await storedMessages(url))[0]?.deliveredAt ?? null, { timeout: 5_000 })
+      .not.toBeNull();
+    expect((await storedMessages(url))[0]?.lastError).toBeNull();
   });
 
   it('retries while the SMTP server rejects, recording the attempts', async () => {
@@ -153,6 +155,70 @@ describe('e-mail delivery through the outbox', () => {
     expect(smtp.received[1]!.headers['x-contact-message-id']).toBe(waiting);
     expect((await storedMessages(url)).every((m) => m.deliveredAt !== null)).toBe(true);
     await second.stop();
+  });
+
+  it('on SIGTERM during a send: finishes it, answers the request in flight, exits; nothing sent twice', async () => {
+    const smtp = await sink('up');
+    smtp.acceptDelayMs = 4_000;
+    const url = await databases.url('sqlite');
+    const site = await server(url, { SMTP_URL: smtp.url });
+    const sending = await submit(site);
+
+    // A second visitor's POST whose body is still arriving when the signal comes.
+    const body = JSON.stringify(validMessage());
+    let finishBody = () => {};
+    const rest = new Promise<void>((resolve) => (finishBody = resolve));
+    const parts = [body.slice(0, 40), body.slice(40)];
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (parts.length === 1) await rest;
+        const part = parts.shift();
+        if (part === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(part));
+      },
+    });
+    const inFlight = fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+
+    // The worker is in the middle of sending the first message (the sink holds it 4 s).
+    await expect.poll(() => smtp.holding, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = new Promise<number | null>((resolve) => site.process.once('exit', resolve));
+    const signalledAt = performance.now();
+    site.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    finishBody();
+    const answer = await inFlight;
+    expect(answer.status).toBe(201);
+    const late = ((await answer.json()) as { id: string }).id;
+
+    expect(await exited).not.toBeNull();
+    // The exit waited for the send in hand, which the sink answered about 4 s after it began.
+    expect(performance.now() - signalledAt).toBeGreaterThan(2_500);
+    expect(smtp.received.map((mail) => mail.headers['x-contact-message-id'])).toEqual([sending]);
+    const afterExit = await storedMessages(url);
+    expect(afterExit.find((m) => m.id === sending)?.deliveredAt).not.toBeNull();
+    // Nothing is marked delivered that the SMTP server did not accept.
+    const accepted = new Set(smtp.received.map((mail) => mail.headers['x-contact-message-id']));
+    for (const message of afterExit)
+      if (message.deliveredAt !== null) expect(accepted.has(message.id), message.id).toBe(true);
+    expect(afterExit.find((m) => m.id === late)).toBeDefined();
+
+    // After a restart the message that arrived during the shutdown goes out; nothing twice.
+    smtp.acceptDelayMs = 0;
+    const restarted = await server(url, { SMTP_URL: smtp.url });
+    await smtp.waitFor(2, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.received.map((mail) => mail.headers['x-contact-message-id'])).toEqual([
+      sending,
+      late,
+    ]);
+    expect((await storedMessages(url)).every((m) => m.deliveredAt !== null)).toBe(true);
+    await restarted.stop();
   });
 
   it('writes .eml files to OUTBOX_DIR when SMTP_URL is not set, and says so at start-up', async () => {

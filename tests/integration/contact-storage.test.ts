@@ -43,6 +43,15 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     await again.close();
   });
 
+  it('applies the drizzle-kit migrations when two processes open a fresh database at once', async () => {
+    const fresh = await databases.url(dialect);
+    const opened = await Promise.all([openDatabase(fresh), openDatabase(fresh)]);
+    const [first, second] = opened.map(contactStore);
+    await first!.insert(row(Date.UTC(2025, 0, 3)));
+    expect(await second!.list()).toHaveLength(1);
+    await Promise.all([first!.close(), second!.close()]);
+  });
+
   it('lists messages newest first', async () => {
     const older = row(Date.UTC(2025, 0, 1));
     const newer = row(Date.UTC(2025, 0, 2));

@@ -20,6 +20,10 @@ export type SinkMode = 'up' | 'down' | 'rejecting';
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   rejected = 0;
+  /** A slow server: how long it holds a fully transmitted message before answering 250. */
+  acceptDelayMs = 0;
+  /** Messages transmitted and not answered yet (being held by acceptDelayMs). */
+  holding = 0;
   private server: SMTPServer | null = null;
   private mode: SinkMode = 'down';
 
@@ -58,12 +62,20 @@ export class SmtpSink {
             return callback(error);
           }
           const raw = Buffer.concat(chunks).toString('utf8');
-          this.received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw,
-            ...parseMail(raw),
-          });
-          callback();
+          const accept = () => {
+            this.received.push({
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              raw,
+              ...parseMail(raw),
+            });
+            callback();
+          };
+          if (this.acceptDelayMs <= 0) return accept();
+          this.holding += 1;
+          setTimeout(() => {
+            this.holding -= 1;
+            accept();
+          }, this.acceptDelayMs);
         });
       },
     });

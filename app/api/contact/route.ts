@@ -37,6 +37,21 @@ async function readLimited(request: Request): Promise<Uint8Array | null> {
   return bytes;
 }
 
+/** Any other method: 405 with the allowed one, and a readable message like every other error. */
+function methodNotAllowed(request: Request) {
+  const locale = acceptLanguageLocale(request.headers.get('accept-language'));
+  return answer(
+    405,
+    { message: getMessages(locale).contact.api.methodNotAllowed },
+    { Allow: 'POST' },
+  );
+}
+
+export const GET = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;
+
 /** POST /api/contact (SPEC 7): JSON {name, email, phone, message} → 201 {id}. */
 export async function POST(request: Request) {
   const settings = config();
