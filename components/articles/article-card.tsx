@@ -4,7 +4,16 @@ import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 import { articleHref, formatArticleDate } from './format';
 
-export function ArticleCard({ article, locale }: { article: Article; locale: Locale }) {
+/** `first`: the first card of a page, whose image is on the first screen (its LCP on a phone). */
+export function ArticleCard({
+  article,
+  locale,
+  first = false,
+}: {
+  article: Article;
+  locale: Locale;
+  first?: boolean;
+}) {
   const t = getTranslator(locale);
   const { title, summary } = localizedArticle(article, locale);
   const href = articleHref(locale, article.slug);
@@ -17,6 +26,8 @@ export function ArticleCard({ article, locale }: { article: Article; locale: Loc
           width={1200}
           height={675}
           sizes="(min-width: 1024px) 380px, (min-width: 768px) 50vw, 100vw"
+          preload={first}
+          fetchPriority={first ? 'high' : undefined}
           className="img-tone-medium aspect-video w-full object-cover"
         />
       </a>

@@ -106,9 +106,9 @@ export function ArticleListView({
         </p>
       ) : (
         <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
-          {shown.map((article) => (
+          {shown.map((article, index) => (
             <li key={article.slug} className="flex">
-              <ArticleCard article={article} locale={locale} />
+              <ArticleCard article={article} locale={locale} first={index === 0} />
             </li>
           ))}
         </ul>
