@@ -24,6 +24,7 @@ export default defineConfig([
     'data/**',
     'outbox/**',
     'test-results/**',
+    'test-reports/**',
     'playwright-report/**',
     'next-env.d.ts',
   ]),

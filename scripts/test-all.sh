@@ -4,8 +4,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-mkdir -p test-results
-rm -f test-results/*.json
+# Reports live outside test-results/, which Playwright empties when it starts.
+reports=test-reports
+mkdir -p "$reports"
+rm -f "$reports"/*.json
 
 status=0
 step() {
@@ -19,14 +21,14 @@ bash scripts/ensure-system-deps.sh || exit 1
 step "ESLint and Prettier" npm run --silent lint
 step "TypeScript" npm run --silent typecheck
 step "npm audit (production dependencies)" bash scripts/audit-production.sh
-step "Unit tests" npx --no-install vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/vitest-unit.json
+step "Unit tests" npx --no-install vitest run --project unit --reporter=default --reporter=json --outputFile.json=$reports/vitest-unit.json
 if npm run --silent build; then
-  step "Integration tests" npx --no-install vitest run --project integration --passWithNoTests --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
-  step "Browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx --no-install playwright test --reporter=list,json
+  step "Integration tests" npx --no-install vitest run --project integration --passWithNoTests --reporter=default --reporter=json --outputFile.json=$reports/vitest-integration.json
+  step "Browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=$reports/playwright.json npx --no-install playwright test --reporter=list,json
 else
   echo "FAILED: next build"
   status=1
 fi
 
-node scripts/summarise-tests.mjs test-results || status=1
+node scripts/summarise-tests.mjs "$reports" || status=1
 exit $status

@@ -278,6 +278,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/contact on %s', (diale
       expect(fr.status, method).toBe(405);
       expect(await fr.json(), method).toEqual({ message: 'Méthode non autorisée.' });
     }
+    const options = await fetch(`${server.url}/api/contact`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('OPTIONS, POST');
     expect(await count()).toBe(before);
   });
 

@@ -52,6 +52,11 @@ export const PUT = methodNotAllowed;
 export const PATCH = methodNotAllowed;
 export const DELETE = methodNotAllowed;
 
+/** Next's automatic OPTIONS answer would list the 405 handlers above as allowed: say POST only. */
+export function OPTIONS() {
+  return new Response(null, { status: 204, headers: { Allow: 'OPTIONS, POST' } });
+}
+
 /** POST /api/contact (SPEC 7): JSON {name, email, phone, message} → 201 {id}. */
 export async function POST(request: Request) {
   const settings = config();
