@@ -22,11 +22,6 @@ const nextConfig: NextConfig = {
   // proxy.ts handles trailing slashes itself, so that '/fr/#contact' (SPEC 2.3) needs no redirect.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
-  experimental: {
-    // The stylesheet (8 KB compressed) travels inside the HTML instead of blocking the first paint
-    // behind a second request: on a phone's slow network that round trip was the largest delay.
-    inlineCss: true,
-  },
   images: {
     formats: ['image/avif', 'image/webp'],
     remotePatterns: [
