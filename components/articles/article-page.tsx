@@ -7,7 +7,7 @@ import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
 import { absoluteUrl, canonicalUrl, pageMetadata } from '@/lib/seo/metadata';
 import { ArticleMarkdown } from './article-markdown';
-import { ArticleNotFound } from './article-not-found';
+import { ArticleStatusView } from './article-status-view';
 import { formatArticleDate } from './format';
 import { ShareLinks } from './share-links';
 
@@ -60,7 +60,7 @@ const helperLink =
 export async function ArticlePage({ locale, slug }: { locale: Locale; slug: string }) {
   const t = getTranslator(locale);
   const article = await getPublishedArticle(slug);
-  if (!article) return <ArticleNotFound locale={locale} />;
+  if (!article) return <ArticleStatusView locale={locale} kind="notFound" />;
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   const { title, content } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ArticleLoadError } from '@/components/articles/article-load-error';
+import { ArticleStatusView } from '@/components/articles/article-status-view';
 import { localeParam } from '@/lib/i18n/params';
 import { getTranslator } from '@/lib/i18n/translator';
 
@@ -17,5 +17,5 @@ export async function generateMetadata({
 export default async function ArticleErrorPage({
   params,
 }: PageProps<'/[locale]/article-indisponible'>) {
-  return <ArticleLoadError locale={await localeParam(params)} />;
+  return <ArticleStatusView locale={await localeParam(params)} kind="error" />;
 }

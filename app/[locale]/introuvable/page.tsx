@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { ArticleNotFound } from '@/components/articles/article-not-found';
+import { ArticleStatusView } from '@/components/articles/article-status-view';
 import { NotFoundView } from '@/components/not-found-view';
 import { localeParam } from '@/lib/i18n/params';
 import { getTranslator } from '@/lib/i18n/translator';
@@ -28,7 +28,7 @@ export async function generateMetadata({
 export default async function NotFoundPage({ params }: PageProps<'/[locale]/introuvable'>) {
   const locale = await localeParam(params);
   return (await askedForAnArticle()) ? (
-    <ArticleNotFound locale={locale} />
+    <ArticleStatusView locale={locale} kind="notFound" />
   ) : (
     <NotFoundView locale={locale} />
   );
