@@ -38,6 +38,16 @@ async function fill(page: Page, locale: 'fr' | 'en', values: typeof valid) {
   await page.getByLabel(labels.message, { exact: true }).fill(values.message);
 }
 
+/** The visitor fills the form while the network is down: the post to /api/contact fails. */
+async function sendOffline(page: Page, locale: 'fr' | 'en') {
+  await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+  await page.goto(`/${locale}#contact`);
+  await fill(page, locale, valid);
+  await page
+    .getByRole('button', { name: locale === 'fr' ? 'Envoyer le message' : 'Send message' })
+    .click();
+}
+
 test.describe('contact form', () => {
   test('shows the French validation messages under each field, and clears them as the visitor corrects', async ({
     page,
@@ -152,12 +162,7 @@ test.describe('contact form', () => {
       baseURL,
     }) => {
       await asVisitor(context, baseURL!);
-      await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
-      await page.goto(`/${locale}#contact`);
-      await fill(page, locale, valid);
-      await page
-        .getByRole('button', { name: locale === 'fr' ? 'Envoyer le message' : 'Send message' })
-        .click();
+      await sendOffline(page, locale);
       const toast = page.locator('[data-variant="destructive"]');
       await expect(toast).toContainText(locale === 'fr' ? 'Erreur' : 'Error');
       await expect(toast).toContainText(
@@ -210,10 +215,7 @@ test.describe('contact form', () => {
     baseURL,
   }) => {
     await asVisitor(context, baseURL!);
-    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
-    await page.goto('/en#contact');
-    await fill(page, 'en', valid);
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendOffline(page, 'en');
     const toast = page.getByRole('region', { name: /Notification/ }).locator('li');
     await expect(toast).toBeVisible();
 
