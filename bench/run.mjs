@@ -3,6 +3,10 @@
 // Starts `next start`, runs Lighthouse (mobile preset, simulated throttling, Debian's Chromium,
 // median of 3 runs) on the site's pages and on a bare Next.js page (the framework's floor), then a
 // load test with autocannon, and writes a dated markdown report under bench/results/.
+//
+// BENCH_BLOCK (comma-separated URL patterns, e.g. '*.js' or '*.js,*.woff2') has Lighthouse block
+// those requests: it measures what the pages would score without them, to find out what a metric
+// is made of. Such a run skips the load test and writes bench/results/<date>-without-<patterns>.md.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -16,6 +20,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
+const BLOCK = (process.env.BENCH_BLOCK ?? '')
+  .split(',')
+  .map((pattern) => pattern.trim())
+  .filter(Boolean);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function freePort() {
@@ -58,10 +66,13 @@ async function startServer() {
   throw new Error('next start did not answer');
 }
 
+// A run where Lighthouse could not compute a metric (its NO_LCP error, say) gives NaN there; the
+// median is taken over the runs that have the figure.
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
 };
+const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
 async function audit(chrome, url) {
   const runs = [];
@@ -71,23 +82,30 @@ async function audit(chrome, url) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      blockedUrlPatterns: BLOCK,
     });
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
       (item) => item.resourceType === 'Script',
     );
     runs.push({
-      performance: lhr.categories.performance.score * 100,
+      performance: (lhr.categories.performance.score ?? Number.NaN) * 100,
       accessibility: lhr.categories.accessibility.score * 100,
       bestPractices: lhr.categories['best-practices'].score * 100,
       seo: lhr.categories.seo.score * 100,
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      lcp: metric(lhr, 'largest-contentful-paint'),
+      tbt: metric(lhr, 'total-blocking-time'),
+      cls: metric(lhr, 'cumulative-layout-shift'),
       jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     });
   }
   const pick = (key) => median(runs.map((run) => run[key]));
-  return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, pick(key)]));
+  return {
+    ...Object.fromEntries(Object.keys(runs[0]).map((key) => [key, pick(key)])),
+    // Every run's LCP, in the order measured: a median of 3 hides how far apart they are.
+    lcpRuns: runs
+      .map((run) => (Number.isFinite(run.lcp) ? run.lcp.toFixed(0) : 'failed'))
+      .join(' / '),
+  };
 }
 
 async function load(url) {
@@ -138,7 +156,10 @@ try {
   }
   await chromeLauncher.killAll();
   const loads = [];
-  for (const page of ['/fr', pages.find((p) => p.includes('/blog/')) ?? '/fr/actualites']) {
+  const loadPages = BLOCK.length
+    ? []
+    : ['/fr', pages.find((p) => p.includes('/blog/')) ?? '/fr/actualites'];
+  for (const page of loadPages) {
     process.stderr.write(`autocannon ${page}\n`);
     loads.push({ page, ...(await load(`${url}${page}`)) });
   }
@@ -149,26 +170,41 @@ try {
     `# Benchmark ${date}`,
     '',
     `Production build, \`next start\`, this machine (${(await import('node:os')).cpus().length} cores). Lighthouse ${RUNS} runs per page (median), mobile preset with simulated throttling, Debian's Chromium. \`/bench-floor\` is a bare Next.js page (one heading): the framework's floor.`,
+    ...(BLOCK.length
+      ? [
+          '',
+          `**Blocked in this run:** \`${BLOCK.join('`, `')}\`. Lighthouse refused those requests, so the figures show what the pages would measure without them; they are not the site's scores.`,
+        ]
+      : []),
     '',
-    '| Page | Perf | A11y | Best pr. | SEO | LCP (ms) | TBT (ms) | TBT − floor | CLS | JS (KB, transferred) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| Page | Perf | A11y | Best pr. | SEO | LCP (ms) | LCP of each run (ms) | TBT (ms) | TBT − floor | CLS | JS (KB, transferred) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...audits.map(
       (a) =>
-        `| ${a.page} | ${a.performance.toFixed(0)} | ${a.accessibility.toFixed(0)} | ${a.bestPractices.toFixed(0)} | ${a.seo.toFixed(0)} | ${a.lcp.toFixed(0)} | ${a.tbt.toFixed(0)} | ${(a.tbt - floor.tbt).toFixed(0)} | ${a.cls.toFixed(3)} | ${(a.jsBytes / 1024).toFixed(1)} |`,
+        `| ${a.page} | ${a.performance.toFixed(0)} | ${a.accessibility.toFixed(0)} | ${a.bestPractices.toFixed(0)} | ${a.seo.toFixed(0)} | ${a.lcp.toFixed(0)} | ${a.lcpRuns} | ${a.tbt.toFixed(0)} | ${(a.tbt - floor.tbt).toFixed(0)} | ${a.cls.toFixed(3)} | ${(a.jsBytes / 1024).toFixed(1)} |`,
     ),
     '',
-    `Load: autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per page.`,
-    '',
-    '| Page | Requests/s | p50 (ms) | p99 (ms) | Errors | Non-2xx |',
-    '|---|---|---|---|---|---|',
-    ...loads.map(
-      (l) =>
-        `| ${l.page} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.errors} | ${l.non2xx} |`,
-    ),
-    '',
+    ...(loads.length
+      ? [
+          `Load: autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per page.`,
+          '',
+          '| Page | Requests/s | p50 (ms) | p99 (ms) | Errors | Non-2xx |',
+          '|---|---|---|---|---|---|',
+          ...loads.map(
+            (l) =>
+              `| ${l.page} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.errors} | ${l.non2xx} |`,
+          ),
+          '',
+        ]
+      : []),
   ];
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `${date}.md`);
+  const suffix = BLOCK.length
+    ? `-without-${BLOCK.join('-')
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/^-|-$/g, '')}`
+    : '';
+  const file = path.join(root, 'bench/results', `${date}${suffix}.md`);
   writeFileSync(file, lines.join('\n'));
   console.log(lines.join('\n'));
   console.log(`Report written to ${path.relative(root, file)}`);
