@@ -20,8 +20,9 @@ const root = path.resolve(__dirname, '../..');
  */
 export async function startNextServer(
   env: Record<string, string | undefined> = {},
+  options: { port?: number } = {},
 ): Promise<NextServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn(
     process.execPath,
