@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -24,7 +25,6 @@ const BLOCK = (process.env.BENCH_BLOCK ?? '')
   .split(',')
   .map((pattern) => pattern.trim())
   .filter(Boolean);
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function freePort() {
   return new Promise((resolve) => {
@@ -126,14 +126,8 @@ async function firstArticlePath(url, locale) {
 
 const { url, child } = await startServer();
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...chromiumFlags],
 });
 try {
   const pages = [
