@@ -49,12 +49,17 @@ async function sendOffline(page: Page, locale: 'fr' | 'en') {
 }
 
 test.describe('contact form', () => {
+  // Each test is a new visitor (own address, consent already given); `ip` is this test's address.
+  let ip = '';
+  // Naming `page` sets it up first: its fixture stores a consent cookie that asVisitor's replaces.
+  test.beforeEach(async ({ page, context, baseURL }) => {
+    void page;
+    ip = await asVisitor(context, baseURL!);
+  });
+
   test('shows the French validation messages under each field, and clears them as the visitor corrects', async ({
     page,
-    context,
-    baseURL,
   }) => {
-    await asVisitor(context, baseURL!);
     await page.goto('/fr#contact');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     const expected = {
@@ -83,8 +88,7 @@ test.describe('contact form', () => {
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
-  test('shows the English validation messages', async ({ page, context, baseURL }) => {
-    await asVisitor(context, baseURL!);
+  test('shows the English validation messages', async ({ page }) => {
     await page.goto('/en#contact');
     await page.getByRole('button', { name: 'Send message' }).click();
     for (const text of [
@@ -96,8 +100,7 @@ test.describe('contact form', () => {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
   });
 
-  test('sends: pending label, success toast, form reset', async ({ page, context, baseURL }) => {
-    await asVisitor(context, baseURL!);
+  test('sends: pending label, success toast, form reset', async ({ page }) => {
     await page.goto('/en#contact');
     // Hold the real answer for a moment so the pending state can be seen.
     await page.route('**/api/contact', async (route) => {
@@ -129,12 +132,7 @@ test.describe('contact form', () => {
       .toMatch(/Notification/);
   });
 
-  test('a failure shows the destructive error toast and keeps what was typed', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    const ip = await asVisitor(context, baseURL!);
+  test('a failure shows the destructive error toast and keeps what was typed', async ({ page }) => {
     // This visitor already sent 5 messages: the server refuses the 6th (429).
     for (let i = 0; i < 5; i += 1) {
       const response = await page.request.post('/api/contact', {
@@ -158,10 +156,7 @@ test.describe('contact form', () => {
   for (const locale of ['fr', 'en'] as const) {
     test(`a network failure shows the unknown-error reason, not the browser's text (${locale})`, async ({
       page,
-      context,
-      baseURL,
     }) => {
-      await asVisitor(context, baseURL!);
       await sendOffline(page, locale);
       const toast = page.locator('[data-variant="destructive"]');
       await expect(toast).toContainText(locale === 'fr' ? 'Erreur' : 'Error');
@@ -177,12 +172,7 @@ test.describe('contact form', () => {
     });
   }
 
-  test('toasts: one at a time, gone by themselves after 5000 ms', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await asVisitor(context, baseURL!);
+  test('toasts: one at a time, gone by themselves after 5000 ms', async ({ page }) => {
     // Radix's display timer is a window.setTimeout: the injected clock drives it.
     await page.clock.install();
     await page.goto('/en#contact');
@@ -209,12 +199,7 @@ test.describe('contact form', () => {
     await expect(toasts).toHaveCount(0);
   });
 
-  test('toasts: a drag of 60 px to the right dismisses, 30 px does not', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await asVisitor(context, baseURL!);
+  test('toasts: a drag of 60 px to the right dismisses, 30 px does not', async ({ page }) => {
     await sendOffline(page, 'en');
     const toast = page.getByRole('region', { name: /Notification/ }).locator('li');
     await expect(toast).toBeVisible();
@@ -236,10 +221,7 @@ test.describe('contact form', () => {
 
   test('F8 focuses the notification region once the form has had the focus, before any toast', async ({
     page,
-    context,
-    baseURL,
   }) => {
-    await asVisitor(context, baseURL!);
     await page.goto('/fr#contact');
     await page.getByLabel('Nom', { exact: true }).focus();
     const region = page.getByRole('region', { name: 'Notification (F8)' });
@@ -276,12 +258,7 @@ test.describe('contact form', () => {
     await context.close();
   });
 
-  test('shows the privacy notice with a link to the privacy policy', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await asVisitor(context, baseURL!);
+  test('shows the privacy notice with a link to the privacy policy', async ({ page }) => {
     await page.goto('/en#contact');
     const section = page.locator('#contact');
     await expect(section).toContainText('Sorel Aubry Avocats, the data controller');
