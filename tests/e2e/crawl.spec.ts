@@ -34,7 +34,7 @@ test('the sitemap lists the static pages and the published articles in both lang
 
 /**
  * Every internal link target fetched so far by this worker: the header and footer links repeat on
- * every page, and fetching each once keeps the crawl of 32 article pages well inside its timeout.
+ * every page, so each is fetched once rather than once per page.
  */
 const linkTargets = new Map<string, Promise<{ status: number; html: string }>>();
 function fetchLinkTarget(request: APIRequestContext, pathAndQuery: string) {
