@@ -125,7 +125,17 @@ async function firstArticlePath(url, locale) {
 }
 
 const { url, child } = await startServer();
-const chrome = await chromeLauncher.launch({
+// An interrupted run (Ctrl-C, a job's time limit) never reaches the `finally` below, and Chromium
+// is launched detached: stop both here, or they outlive the bench.
+let chrome;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    chrome?.kill();
+    child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ['--headless=new', ...chromiumFlags],
 });
