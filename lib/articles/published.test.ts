@@ -50,6 +50,14 @@ describe('published rule (SPEC 5.2)', () => {
     'Brouillon',
     'Draft',
     'non-publié',
+    'Ne pas publier',
+    'Pas encore',
+    'Non, pas encore',
+    'Publier : non',
+    'Publié ? No',
+    'On hold',
+    "N'est pas publié",
+    'Unpublish',
   ])('deviation: the negative statut %j is never published', (statut) => {
     expect(isPublished(statut)).toBe(false);
   });

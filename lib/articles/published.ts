@@ -17,21 +17,20 @@ const publishedWords = [
 ];
 
 /**
- * Safety deviation from SPEC 5.2 (issue 4, README): an explicitly negative statut is never
- * published, although 'Non publié' contains 'PUBLIÉ' and 'Non' contains 'ON'. 'Brouillon' and
- * 'Draft' are drafts too ('Brouillon' contains 'ON').
+ * Safety deviation from SPEC 5.2 (issue 4, README): a statut with a negative word is never
+ * published, although 'Non publié' contains 'PUBLIÉ', 'Ne pas publier' contains 'PUBLIER' and
+ * 'Non' or 'On hold' contains 'ON'. 'Brouillon' and 'Draft' are drafts ('Brouillon' contains 'ON').
  */
-const negativeStatuts = new Set([
-  'NON PUBLIE',
-  'NOT PUBLISHED',
-  'UNPUBLISHED',
-  'DEPUBLIE',
+const negativeWords = new Set([
   'NON',
+  'NOT',
+  'NE',
+  'PAS',
   'NO',
   'FALSE',
   'FAUX',
-  '0',
   'OFF',
+  'HOLD',
   'BROUILLON',
   'DRAFT',
 ]);
@@ -41,12 +40,14 @@ function withoutAccents(text: string): string {
 }
 
 export function isNegativeStatut(statut: string): boolean {
-  const plain = withoutAccents(statut.trim().toUpperCase()).replace(/[\s_-]+/g, ' ');
+  const plain = withoutAccents(statut.trim().toUpperCase());
+  const words = plain.split(/[^A-Z0-9]+/).filter(Boolean);
   return (
-    negativeStatuts.has(plain) ||
-    /^(NON|NOT|PAS) /.test(plain) ||
-    plain.startsWith('UNPUBLISH') ||
-    plain.startsWith('DEPUBLI')
+    plain === '0' ||
+    words.some(
+      (word) =>
+        negativeWords.has(word) || word.startsWith('UNPUBLISH') || word.startsWith('DEPUBLI'),
+    )
   );
 }
 
