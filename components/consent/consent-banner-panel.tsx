@@ -216,7 +216,9 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
             >
               {labels.acceptAll}
             </button>
-            <button type="button" className={primaryButton} onClick={() => store('dismissed', [])}>
+            {/* Refusing is a choice, kept as long as acceptance (CNIL): the same record as saving
+                preferences with nothing ticked. */}
+            <button type="button" className={primaryButton} onClick={() => store('accepted', [])}>
               {labels.refuseAll}
             </button>
           </div>

@@ -1,7 +1,8 @@
 /**
  * The consent model shared by the banner and by everything it gates (SPEC 3.4, 4; CNIL rules).
- * The banner stores 'accepted' (365 days) or 'dismissed' (1 day) under cookieConsent, and the
- * chosen categories in a second cookie, so that 'accepted' with analytics unticked means no analytics.
+ * The banner stores 'accepted' (365 days: a choice was made, refusing everything included) or
+ * 'dismissed' (1 day: closed without a choice) under cookieConsent, and the chosen categories in a
+ * second cookie, so that 'accepted' with analytics unticked means no analytics.
  */
 export const CONSENT_COOKIE = 'cookieConsent';
 export const CONSENT_CATEGORIES_COOKIE = 'cookieConsentCategories';

@@ -22,8 +22,8 @@ export const cookieTable: readonly CookieEntry[] = [
     name: CONSENT_COOKIE,
     category: 'necessary',
     purpose: {
-      fr: 'Mémorise votre choix concernant les cookies (accepté, ou bandeau fermé sans choix : conservé alors 1 jour).',
-      en: 'Remembers your cookie choice (accepted, or banner closed without a choice: then kept for 1 day).',
+      fr: 'Mémorise que vous avez fait votre choix concernant les cookies, qu’il s’agisse d’accepter ou de refuser (les catégories choisies sont dans le cookie suivant), ou que vous avez fermé le bandeau sans choisir : il est alors conservé 1 jour.',
+      en: 'Remembers that you made your cookie choice, whether to accept or to refuse (the chosen categories are in the next cookie), or that you closed the banner without choosing: it is then kept for 1 day.',
     },
     duration: { fr: '1 an', en: '1 year' },
   },
@@ -52,8 +52,8 @@ export const cookieTable: readonly CookieEntry[] = [
     name: '_ga',
     category: 'analytics',
     purpose: {
-      fr: 'Google Analytics : distingue les visiteurs de façon anonyme pour établir des statistiques de fréquentation.',
-      en: 'Google Analytics: tells visitors apart anonymously to produce visit statistics.',
+      fr: 'Google Analytics : distingue les visiteurs par un identifiant aléatoire (pseudonyme) pour établir des statistiques de fréquentation.',
+      en: 'Google Analytics: tells visitors apart by a random (pseudonymous) identifier to produce visit statistics.',
     },
     duration: { fr: '2 ans', en: '2 years' },
   },

@@ -105,7 +105,7 @@ test('the close button stores dismissed for 1 day; the banner comes back the nex
   await expect(banner(page)).toBeVisible();
 });
 
-test('Refuse all is as prominent as Accept all and stores dismissed for 1 day', async ({
+test('Refuse all is as prominent as Accept all and keeps the refusal for 365 days', async ({
   page,
   context,
 }) => {
@@ -126,8 +126,15 @@ test('Refuse all is as prominent as Accept all and stores dismissed for 1 day', 
   await refuse.click();
   await expect(banner(page)).toHaveCount(0);
   const choice = await storedChoice(context);
-  expect(choice.value).toBe('dismissed');
-  expectLifetime(choice.days, 1);
+  // Refusing is a choice like any other: remembered as long as an acceptance, with only the
+  // necessary category granted, so the visitor is not asked again every day.
+  expect(choice.value).toBe('accepted');
+  expectLifetime(choice.days, 365);
+  expect(choice.categories).toBe('necessary');
+
+  await page.reload();
+  await page.waitForTimeout(2_500);
+  await expect(banner(page)).toHaveCount(0);
 });
 
 test('the customise view lists the four categories; Cancel goes back; Save stores the ticked ones', async ({
