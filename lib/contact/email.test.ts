@@ -37,4 +37,14 @@ describe('contact e-mail', () => {
     expect(email.html).toContain('Bonjour &lt;script&gt;alert(1)&lt;/script&gt; &amp; merci');
     expect(email.html).not.toContain('<script>');
   });
+
+  it('gives the time received in Paris time, summer and winter', () => {
+    // 6 May 2025 00:00 UTC is 02:00 in Paris (summer time); 6 January 2025 00:00 UTC is 01:00.
+    expect(email.text).toContain('Reçu le : mardi 6 mai 2025 à 02:00:00 UTC+2');
+    const winter = composeContactEmail(
+      { ...message, createdAt: Date.UTC(2025, 0, 6) },
+      { from: 'Site <site@x.fr>', to: 'cabinet@x.fr' },
+    );
+    expect(winter.text).toContain('Reçu le : lundi 6 janvier 2025 à 01:00:00 UTC+1');
+  });
 });

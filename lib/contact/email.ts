@@ -27,6 +27,13 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** The firm reads the time a message arrived as Paris time, the summer hour included. */
+const receivedInParis = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  dateStyle: 'full',
+  timeStyle: 'long',
+});
+
 /**
  * The e-mail telling the firm about a message: fixed From and To, the visitor only as Reply-To,
  * plain text plus the same text as escaped HTML. The Message-ID derives from the message id, so
@@ -43,7 +50,7 @@ export function composeContactEmail(
     ['E-mail', stripControlCharacters(message.email)],
     ['Téléphone', stripControlCharacters(message.phone)],
     ['Langue', message.locale],
-    ['Reçu le', received.toISOString()],
+    ['Reçu le', receivedInParis.format(received)],
     ['Référence', message.id],
   ] as const;
   const text = [
