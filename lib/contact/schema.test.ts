@@ -5,7 +5,7 @@ import { contactLimits, validateContact } from './schema';
 const valid = {
   name: 'Jean Dupont',
   email: 'jean.dupont@example.fr',
-  phone: '01 23 45 67 89',
+  phone: '01 99 00 12 34',
   message: 'Bonjour, je souhaite un rendez-vous.',
 };
 

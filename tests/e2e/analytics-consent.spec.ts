@@ -149,7 +149,7 @@ test('with analytics consent, a sent contact message is reported as contact_form
 
   await page.getByLabel('Name', { exact: true }).fill('Claire Martin');
   await page.getByLabel('Email', { exact: true }).fill('claire.martin@example.com');
-  await page.getByLabel('Phone', { exact: true }).fill('+33 1 23 45 67 89');
+  await page.getByLabel('Phone', { exact: true }).fill('+33 1 99 00 12 34');
   await page
     .getByLabel('Message', { exact: true })
     .fill('Bonjour, je souhaite un rendez-vous au sujet de mon contrat de travail.');

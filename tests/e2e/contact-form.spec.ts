@@ -23,7 +23,7 @@ async function asVisitor(context: BrowserContext, baseURL: string) {
 const valid = {
   name: 'Claire Martin',
   email: 'claire.martin@example.com',
-  phone: '+33 1 23 45 67 89',
+  phone: '+33 1 99 00 12 34',
   message: 'Bonjour, je souhaite un rendez-vous au sujet de mon contrat de travail.',
 };
 

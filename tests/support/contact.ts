@@ -12,7 +12,7 @@ export function validMessage(overrides: Record<string, unknown> = {}) {
   return {
     name: `Claire Martin ${n}`,
     email: `claire.${n}@example.com`,
-    phone: '+33 1 23 45 67 89',
+    phone: '+33 1 99 00 12 34',
     message: `Bonjour, je souhaite un rendez-vous au sujet d'une rupture conventionnelle (${n}).`,
     ...overrides,
   };
