@@ -19,7 +19,7 @@ export function PartnerCard({ partner, locale }: { partner: Partner; locale: Loc
         width={partner.photo.width}
         height={partner.photo.height}
         sizes="(min-width: 640px) 12rem, 100vw"
-        className="img-tone-medium aspect-[3/4] h-auto w-full object-cover sm:w-48"
+        className="img-tone-medium aspect-[3/4] h-auto w-full object-cover sm:w-48 sm:self-start"
       />
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-2xl">

@@ -216,6 +216,25 @@ for (const { locale, home } of languages) {
   });
 }
 
+test('partner photos keep their 3:4 portrait shape on a phone and beside the text on a desktop', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/en#a-propos');
+    const photos = page.getByTestId('partner-card').locator('img');
+    await expect(photos).toHaveCount(2);
+    for (const photo of await photos.all()) {
+      const box = await photo.boundingBox();
+      if (!box) throw new Error('a partner photo has no box');
+      expect(box.width / box.height, `at ${viewport.width} px`).toBeCloseTo(0.75, 2);
+    }
+  }
+});
+
 test('photos are grayscale and regain colour on hover, a partner’s photo under its card link too', async ({
   page,
 }) => {
