@@ -3,20 +3,29 @@ import { headers } from 'next/headers';
 import { NotFoundView } from '@/components/not-found-view';
 import { localeOfPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
+import { matchRoute } from '@/lib/routing/route-table';
 
 /**
- * Fallback for a notFound() thrown while rendering. proxy.ts answers unknown addresses before
- * rendering (see lib/routing), so this only shows if a page and the route table disagree.
+ * The head of every 404 answer: Next.js takes a 404's metadata from this file, whichever page
+ * proxy.ts rewrote the address to (the not-found page, with the article view for an article
+ * address), and adds the noindex rule itself. Its body is the fallback for a notFound() thrown
+ * while rendering, which only shows if a page and the route table disagree.
  */
-async function requestLocale() {
-  return localeOfPath((await headers()).get('x-pathname') ?? '/');
+async function askedPath() {
+  return (await headers()).get('x-pathname') ?? '/';
 }
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = getTranslator(await requestLocale());
-  return { title: t('common.notFound.metaTitle'), robots: { index: false, follow: true } };
+  const asked = await askedPath();
+  const t = getTranslator(localeOfPath(asked));
+  return {
+    title:
+      matchRoute(asked).kind === 'article'
+        ? t('articles.article.notFound')
+        : t('common.notFound.metaTitle'),
+  };
 }
 
 export default async function NotFound() {
-  return <NotFoundView locale={await requestLocale()} />;
+  return <NotFoundView locale={localeOfPath(await askedPath())} />;
 }

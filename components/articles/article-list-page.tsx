@@ -9,11 +9,15 @@ import { ArticleListView, readListQuery } from './article-list-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-export function articleListMetadata(locale: Locale, path: '/actualites' | '/blog'): Metadata {
+/**
+ * /actualites and /blog show the same list (SPEC 2.2): both name /{lang}/blog as canonical, the
+ * parent of every article's canonical address /{lang}/blog/{slug}, so search engines index one.
+ */
+export function articleListMetadata(locale: Locale): Metadata {
   const t = getTranslator(locale);
   return pageMetadata({
     locale,
-    path,
+    path: '/blog',
     title: t('articles.list.title'),
     description: t('articles.list.description'),
   });

@@ -98,9 +98,10 @@ export function breadcrumbJsonLd(
  */
 export function articlesBreadcrumbJsonLd(
   locale: Locale,
-  listPath: '/actualites' | '/blog',
   article?: { title: string; slug: string },
 ): JsonLd {
+  // The canonical addresses: the list at /blog (for /actualites too), each article under it.
+  const listPath = '/blog';
   const t = getTranslator(locale);
   return breadcrumbJsonLd(locale, [
     { name: t('common.nav.home'), path: '/' },

@@ -10,3 +10,11 @@ export const staticPagePaths: readonly string[] = [
   '/politique-confidentialite',
   '/politique-cookies',
 ];
+
+/**
+ * The pages with their own canonical address, which the sitemap lists: /actualites is the /blog
+ * list under another address and names /blog as its canonical.
+ */
+export const canonicalPagePaths: readonly string[] = staticPagePaths.filter(
+  (path) => path !== '/actualites',
+);

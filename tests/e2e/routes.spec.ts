@@ -1,10 +1,11 @@
 import { expect, test } from './fixtures';
 
-const pages = [
+const pages: { path: string; h1: { fr: string; en: string }; canonical?: string }[] = [
   { path: '/', h1: { fr: 'Nous maîtrisons les détails', en: 'We master the details' } },
   { path: '/helene-sorel', h1: { fr: 'Hélène Sorel', en: 'Hélène Sorel' } },
   { path: '/julien-aubry', h1: { fr: 'Julien Aubry', en: 'Julien Aubry' } },
-  { path: '/actualites', h1: { fr: 'Actualités', en: 'News' } },
+  // The same list as /blog, which is its canonical address.
+  { path: '/actualites', h1: { fr: 'Actualités', en: 'News' }, canonical: '/blog' },
   { path: '/blog', h1: { fr: 'Actualités', en: 'News' } },
   { path: '/mentions-legales', h1: { fr: 'Mentions légales', en: 'Legal notice' } },
   {
@@ -31,7 +32,8 @@ test.describe('every route answers in its three forms, rendered on the server', 
         expect(html).toMatch(new RegExp(`<html[^>]* lang="${form.locale}"`));
         // The text arrives in the HTML itself, before any script runs.
         expect(html).toContain(page.h1[form.locale]);
-        const canonical = `https://www.sorel-aubry-avocats.fr/${form.locale}${page.path === '/' ? '' : page.path}`;
+        const canonicalPath = page.canonical ?? page.path;
+        const canonical = `https://www.sorel-aubry-avocats.fr/${form.locale}${canonicalPath === '/' ? '' : canonicalPath}`;
         expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
       });
     }
@@ -39,17 +41,19 @@ test.describe('every route answers in its three forms, rendered on the server', 
 });
 
 test.describe('unknown addresses', () => {
-  for (const [url, locale, title] of [
-    ['/page-inexistante', 'fr', '404 Page non trouvée'],
-    ['/fr/a/b/c', 'fr', '404 Page non trouvée'],
-    ['/en/nothing-here', 'en', '404 Page Not Found'],
-    ['/en/blog/no-such-article', 'en', 'Article not found'],
-    ['/actualites/article-inexistant', 'fr', 'Article non trouvé'],
-    ['/de', 'fr', '404 Page non trouvée'],
+  const pageFr = ['404 Page non trouvée', 'Page non trouvée'] as const;
+  const pageEn = ['404 Page Not Found', 'Page not found'] as const;
+  for (const [url, locale, [title, headTitle]] of [
+    ['/page-inexistante', 'fr', pageFr],
+    ['/fr/a/b/c', 'fr', pageFr],
+    ['/en/nothing-here', 'en', pageEn],
+    ['/en/blog/no-such-article', 'en', ['Article not found', 'Article not found']],
+    ['/actualites/article-inexistant', 'fr', ['Article non trouvé', 'Article non trouvé']],
+    ['/de', 'fr', pageFr],
     // Addresses that look like files still get the site's own not-found page.
-    ['/wp-login.php', 'fr', '404 Page non trouvée'],
-    ['/old-page.html', 'fr', '404 Page non trouvée'],
-    ['/en/old-page.html', 'en', '404 Page Not Found'],
+    ['/wp-login.php', 'fr', pageFr],
+    ['/old-page.html', 'fr', pageFr],
+    ['/en/old-page.html', 'en', pageEn],
   ] as const) {
     test(`${url} → 404 with the not-found page in ${locale}`, async ({ request }) => {
       const response = await request.get(url, { maxRedirects: 0 });
@@ -57,7 +61,11 @@ test.describe('unknown addresses', () => {
       const html = await response.text();
       expect(html).toMatch(new RegExp(`<html[^>]* lang="${locale}"`));
       expect(html).toContain(title);
-      expect(html).toContain('noindex');
+      // The tab's title names what is missing, and search engines get one robots rule.
+      expect(html).toContain(`<title>${headTitle} — Sorel Aubry Avocats</title>`);
+      expect(html.match(/<meta name="robots"[^>]*>/g)).toEqual([
+        '<meta name="robots" content="noindex"/>',
+      ]);
       // The whole page shell, with its own Content-Security-Policy.
       expect(html).toContain('data-testid="site-header"');
       expect(html).toContain('data-testid="site-footer"');

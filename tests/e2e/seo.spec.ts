@@ -12,7 +12,6 @@ test('the sitemap lists every page in both languages with their alternates', asy
     '',
     '/helene-sorel',
     '/julien-aubry',
-    '/actualites',
     '/blog',
     '/mentions-legales',
     '/politique-confidentialite',
@@ -21,6 +20,8 @@ test('the sitemap lists every page in both languages with their alternates', asy
     for (const locale of ['fr', 'en']) expect(xml).toContain(`<loc>${site}/${locale}${path}</loc>`);
     expect(xml).toContain(`hreflang="x-default" href="${site}/fr${path}"`);
   }
+  // The news list is the blog list under another address: only its canonical one is listed.
+  expect(xml).not.toContain('/actualites');
 });
 
 test('robots.txt points to the sitemap', async ({ request }) => {
@@ -33,6 +34,8 @@ for (const [url, locale, canonical] of [
   ['/mentions-legales', 'fr', '/fr/mentions-legales'],
   ['/en/helene-sorel', 'en', '/en/helene-sorel'],
   ['/', 'fr', '/fr'],
+  ['/en/actualites', 'en', '/en/blog'],
+  ['/actualites', 'fr', '/fr/blog'],
 ] as const) {
   test(`${url} has its title, description, canonical, alternates, Open Graph and Twitter tags`, async ({
     page,
@@ -98,7 +101,7 @@ test('security headers come with every page and API answer', async ({ request })
 });
 
 for (const [url, names, canonical] of [
-  ['/fr/actualites', ['Accueil', 'Actualités'], '/fr/actualites'],
+  ['/fr/actualites', ['Accueil', 'Actualités'], '/fr/blog'],
   ['/blog', ['Accueil', 'Actualités'], '/fr/blog'],
   [
     '/en/actualites/conges-payes-et-arret-maladie',

@@ -7,14 +7,14 @@ import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
 export async function generateMetadata({
   params,
 }: PageProps<'/[locale]/actualites'>): Promise<Metadata> {
-  return articleListMetadata(await localeParam(params), '/actualites');
+  return articleListMetadata(await localeParam(params));
 }
 
 export default async function Page({ params, searchParams }: PageProps<'/[locale]/actualites'>) {
   const locale = await localeParam(params);
   return (
     <>
-      <JsonLdScript data={articlesBreadcrumbJsonLd(locale, '/actualites')} />
+      <JsonLdScript data={articlesBreadcrumbJsonLd(locale)} />
       <ArticleListPage locale={locale} path="/actualites" searchParams={await searchParams} />
     </>
   );

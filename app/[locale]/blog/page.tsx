@@ -5,14 +5,14 @@ import { localeParam } from '@/lib/i18n/params';
 import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/blog'>): Promise<Metadata> {
-  return articleListMetadata(await localeParam(params), '/blog');
+  return articleListMetadata(await localeParam(params));
 }
 
 export default async function Page({ params, searchParams }: PageProps<'/[locale]/blog'>) {
   const locale = await localeParam(params);
   return (
     <>
-      <JsonLdScript data={articlesBreadcrumbJsonLd(locale, '/blog')} />
+      <JsonLdScript data={articlesBreadcrumbJsonLd(locale)} />
       <ArticleListPage locale={locale} path="/blog" searchParams={await searchParams} />
     </>
   );

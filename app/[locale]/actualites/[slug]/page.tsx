@@ -29,7 +29,7 @@ export default async function Page({ params }: PageProps<'/[locale]/actualites/[
     <>
       {article ? (
         <JsonLdScript
-          data={articlesBreadcrumbJsonLd(locale, '/blog', {
+          data={articlesBreadcrumbJsonLd(locale, {
             title: localizedArticle(article, locale).title,
             slug: article.slug,
           })}
