@@ -114,8 +114,10 @@ export function HeaderBar({
 
   const onToggleLanguage = (event: React.MouseEvent<HTMLAnchorElement>) => {
     trackEvent('language_change', 'engagement', `Switch to ${target}`);
-    // Keep the #anchor the visitor is at (SPEC 2.1); the server-rendered href cannot know it.
-    const href = toggleHref(`${window.location.pathname}${window.location.hash}`);
+    // Keep the query and the #anchor the visitor is at (SPEC 2.1); the server-rendered href
+    // knows neither.
+    const { pathname: path, search, hash } = window.location;
+    const href = toggleHref(`${path}${search}${hash}`);
     if (href !== event.currentTarget.getAttribute('href')) {
       event.preventDefault();
       window.location.assign(href);

@@ -38,6 +38,15 @@ describe('toggleHref (SPEC 2.1)', () => {
     expect(toggleHref(from)).toBe(to);
   });
 
+  it.each([
+    ['/fr/blog?tag=Cadres', '/en/blog?tag=Cadres'],
+    ['/actualites?tag=Cadres&page=2#liste', '/en/actualites?tag=Cadres&page=2#liste'],
+    ['/en/blog?', '/fr/blog'],
+    ['/fr?utm_source=x', '/en'],
+  ])('keeps the query of %s with the rest: %s', (from, to) => {
+    expect(toggleHref(from)).toBe(to);
+  });
+
   it('does not mistake a path that merely starts with the letters of a locale', () => {
     expect(toggleHref('/english-page')).toBe('/en/english-page');
     expect(toggleHref('/frais')).toBe('/en/frais');

@@ -25,11 +25,14 @@ function isHome(rest: string): boolean {
  * new prefix.
  */
 export function toggleHref(href: string): string {
-  const { prefix, rest, hash } = splitPath(href);
+  // A query ('/fr/blog?tag=Cadres') is part of the remainder: the list stays filtered.
+  const queryMatch = /\?[^#]*/.exec(href);
+  const query = queryMatch?.[0] ?? '';
+  const { prefix, rest, hash } = splitPath(href.replace(query, ''));
   const current = prefix ?? defaultLocale;
   const target = otherLocale(current);
   if (isHome(rest)) return `/${target}`;
-  return `/${target}${rest}${hash}`;
+  return `/${target}${rest}${query === '?' ? '' : query}${hash}`;
 }
 
 /** A link to a page in a language: /fr/... or /en/... (SPEC 2.1). */

@@ -35,6 +35,17 @@ test.describe('the FR/EN toggle follows SPEC 2.1', () => {
     await expect(page).toHaveURL(/\/en\/helene-sorel#contact$/);
   });
 
+  test('a filtered list stays filtered in the other language', async ({ page }) => {
+    await page.goto('/en/blog?tag=Veille');
+    await toggle(page).click();
+    await expect(page).toHaveURL(/\/fr\/blog\?tag=Veille$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('link', { name: 'Veille', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
   test('home goes to the other home, even from a section', async ({ page }) => {
     await page.goto('/en#presse');
     await toggle(page).click();
