@@ -284,6 +284,21 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/contact on %s', (diale
     expect(await count()).toBe(before);
   });
 
+  it('answers an unknown /api address with a JSON 404 in the caller language', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const en = await fetch(`${server.url}/api/contacts/nope`, {
+        method,
+        headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      });
+      expect(en.status, method).toBe(404);
+      expect(en.headers.get('content-type'), method).toMatch(/^application\/json/);
+      expect(await en.json(), method).toEqual({ message: 'This API address does not exist.' });
+    }
+    const fr = await fetch(`${server.url}/api/x`, { headers: { 'accept-language': 'fr' } });
+    expect(fr.status).toBe(404);
+    expect(await fr.json()).toEqual({ message: 'Cette adresse d’API n’existe pas.' });
+  });
+
   it('GET /api/health reports the database', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
