@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { getPublishedArticles } from '@/lib/articles';
+import { Suspense } from 'react';
+import { articlesInMemory, getPublishedArticles } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { ArticleListView, readListQuery } from './article-list-view';
+import { ArticleListView, readListQuery, type ListQuery } from './article-list-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -40,19 +41,55 @@ export async function ArticleListPage({
     requested && /^(\/(fr|en))?\/(actualites|blog)$/.test(requested)
       ? requested
       : localizedPath(locale, path);
-  const result = await getPublishedArticles();
+  const results = (
+    <ArticleListResults locale={locale} pathname={pathname} query={readListQuery(searchParams)} />
+  );
   return (
     <>
       <header className="mx-auto max-w-6xl px-4 pt-12 pb-8 sm:px-6">
         <h1 className="text-4xl sm:text-5xl">{t('articles.list.title')}</h1>
         <p className="text-muted mt-4 max-w-3xl text-lg">{t('articles.list.description')}</p>
       </header>
-      <ArticleListView
-        result={result}
-        locale={locale}
-        pathname={pathname}
-        query={readListQuery(searchParams)}
-      />
+      {articlesInMemory() ? (
+        results
+      ) : (
+        // The loading state (SPEC 4), only while the sheet has not been read yet (a cold start,
+        // or the sheet down): the header and this text are streamed at once, the list follows in
+        // the same answer. With the articles in memory the list is in the first HTML, for
+        // crawlers and visitors without JavaScript too.
+        <Suspense
+          fallback={
+            <p
+              role="status"
+              className="text-muted mx-auto max-w-6xl px-4 pb-16 sm:px-6"
+              data-testid="articles-loading"
+            >
+              {t('articles.list.loading')}
+            </p>
+          }
+        >
+          {results}
+        </Suspense>
+      )}
     </>
+  );
+}
+
+async function ArticleListResults({
+  locale,
+  pathname,
+  query,
+}: {
+  locale: Locale;
+  pathname: string;
+  query: ListQuery;
+}) {
+  return (
+    <ArticleListView
+      result={await getPublishedArticles()}
+      locale={locale}
+      pathname={pathname}
+      query={query}
+    />
   );
 }

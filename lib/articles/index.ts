@@ -43,6 +43,11 @@ export function preloadArticles(): void {
 export type PublishedArticles =
   { status: 'ok'; articles: Article[] } | { status: 'error'; articles: [] };
 
+/** Whether a good copy of the articles is in memory: reading them then waits for nothing. */
+export function articlesInMemory(): boolean {
+  return articleStore().snapshot().status === 'ok';
+}
+
 export async function getPublishedArticles(): Promise<PublishedArticles> {
   const snapshot = await articleStore().get();
   if (snapshot.status === 'error') return { status: 'error', articles: [] };
