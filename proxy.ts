@@ -5,6 +5,7 @@ import {
   ARTICLE_ERROR_SEGMENT,
   matchRoute,
   NOT_FOUND_SEGMENT,
+  REQUESTED_PATH_HEADER,
   type RouteMatch,
 } from '@/lib/routing/route-table';
 import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
@@ -29,7 +30,7 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
-  requestHeaders.set('x-pathname', request.nextUrl.pathname);
+  requestHeaders.set(REQUESTED_PATH_HEADER, request.nextUrl.pathname);
   const withCsp = (response: NextResponse) => {
     response.headers.set('content-security-policy', csp);
     return response;

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { NotFoundView } from '@/components/not-found-view';
 import { localeOfPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
-import { matchRoute } from '@/lib/routing/route-table';
+import { requestedAnArticle, requestedPath } from '@/lib/routing/requested-path';
 
 /**
  * The head of every 404 answer: Next.js takes a 404's metadata from this file, whichever page
@@ -11,21 +10,15 @@ import { matchRoute } from '@/lib/routing/route-table';
  * address), and adds the noindex rule itself. Its body is the fallback for a notFound() thrown
  * while rendering, which only shows if a page and the route table disagree.
  */
-async function askedPath() {
-  return (await headers()).get('x-pathname') ?? '/';
-}
-
 export async function generateMetadata(): Promise<Metadata> {
-  const asked = await askedPath();
-  const t = getTranslator(localeOfPath(asked));
+  const t = getTranslator(localeOfPath(await requestedPath()));
   return {
-    title:
-      matchRoute(asked).kind === 'article'
-        ? t('articles.article.notFound')
-        : t('common.notFound.metaTitle'),
+    title: (await requestedAnArticle())
+      ? t('articles.article.notFound')
+      : t('common.notFound.metaTitle'),
   };
 }
 
 export default async function NotFound() {
-  return <NotFoundView locale={localeOfPath(await askedPath())} />;
+  return <NotFoundView locale={localeOfPath(await requestedPath())} />;
 }

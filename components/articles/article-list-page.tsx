@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { Suspense } from 'react';
 import { articlesInMemory, getPublishedArticles } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
+import { requestedPath } from '@/lib/routing/requested-path';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { ArticleListView, readListQuery, type ListQuery } from './article-list-view';
 
@@ -36,11 +36,10 @@ export async function ArticleListPage({
 }) {
   const t = getTranslator(locale);
   // Filter and page links keep the address form the visitor used (/blog, /fr/blog, /en/blog).
-  const requested = (await headers()).get('x-pathname');
-  const pathname =
-    requested && /^(\/(fr|en))?\/(actualites|blog)$/.test(requested)
-      ? requested
-      : localizedPath(locale, path);
+  const requested = await requestedPath();
+  const pathname = /^(\/(fr|en))?\/(actualites|blog)$/.test(requested)
+    ? requested
+    : localizedPath(locale, path);
   const results = (
     <ArticleListResults locale={locale} pathname={pathname} query={readListQuery(searchParams)} />
   );

@@ -26,8 +26,7 @@ function isHome(rest: string): boolean {
  */
 export function toggleHref(href: string): string {
   // A query ('/fr/blog?tag=Cadres') is part of the remainder: the list stays filtered.
-  const queryMatch = /\?[^#]*/.exec(href);
-  const query = queryMatch?.[0] ?? '';
+  const query = /\?[^#]*/.exec(href)?.[0] ?? '';
   const { prefix, rest, hash } = splitPath(href.replace(query, ''));
   const current = prefix ?? defaultLocale;
   const target = otherLocale(current);

@@ -14,6 +14,9 @@ export type RouteMatch =
 /** The internal page that renders the not-found view; never linked, always served with 404. */
 export const NOT_FOUND_SEGMENT = 'introuvable';
 
+/** The request header in which proxy.ts passes on the address the visitor asked for. */
+export const REQUESTED_PATH_HEADER = 'x-pathname';
+
 /**
  * The internal page that renders 'Error loading article' while the sheet has never loaded; never
  * linked, always served with 503. Asked for directly, it is an unknown address (404) like the above.

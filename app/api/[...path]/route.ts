@@ -8,7 +8,7 @@ import { getMessages } from '@/lib/i18n/translator';
 function notFound(request: Request) {
   const locale = acceptLanguageLocale(request.headers.get('accept-language'));
   return Response.json(
-    { message: getMessages(locale).contact.api.notFound },
+    { message: getMessages(locale).common.api.notFound },
     { status: 404, headers: { 'Cache-Control': 'no-store' } },
   );
 }
