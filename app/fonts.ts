@@ -2,6 +2,9 @@ import localFont from 'next/font/local';
 
 /**
  * Self-hosted, swapped in when ready, preloaded because the first screen of every page uses both.
+ * Until they arrive the page is drawn in a local font scaled to their metrics: next/font's own
+ * (Arial, Times New Roman) on Windows and macOS, then app/font-fallbacks.css (Roboto and Noto
+ * Serif on Android, DejaVu on Linux), listed after these in globals.css.
  * The files are Latin subsets made by `npm run fonts` (scripts/subset-fonts.mjs) from the
  * @fontsource-variable packages: Inter for text (weights 400-700), Source Serif 4 for headings
  * (regular weight only: give a serif element no bold class, or the browser fakes one).
@@ -19,5 +22,7 @@ export const sourceSerif = localFont({
   variable: '--font-source-serif',
   weight: '400',
   display: 'swap',
+  // next/font scales a local fallback to the web font's metrics; a serif one for a serif font.
+  adjustFontFallback: 'Times New Roman',
   preload: true,
 });

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs what the tests need from Debian when it is missing: Chromium for the browser tests and
-# PostgreSQL for the storage tests. Needs root (as in CI); otherwise says what to install.
+# Installs what the tests need from Debian when it is missing: Chromium (and the DejaVu fonts) for
+# the browser tests and PostgreSQL for the storage tests. Needs root (as in CI); otherwise says
+# what to install.
 set -euo pipefail
 
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+# The fallback fonts the layout-stability tests draw before the web fonts arrive
+# (app/font-fallbacks.css); Chromium usually brings them in through fontconfig.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ] || missing+=(fonts-dejavu-core)
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi

@@ -13,7 +13,10 @@ export function HeroSection({ locale }: { locale: Locale }) {
           <p className="text-accent-strong text-sm font-semibold tracking-widest uppercase">
             {t('home.hero.eyebrow')}
           </p>
-          <h1 id="accueil-title" className="mt-4 text-4xl leading-tight sm:text-5xl lg:text-6xl">
+          <h1
+            id="accueil-title"
+            className="mt-4 text-4xl leading-tight sm:text-5xl lg:text-[3.5rem]"
+          >
             {firm.tagline[locale]}
           </h1>
           <p className="mt-6 max-w-2xl text-xl leading-relaxed">{firm.description[locale]}</p>
