@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { logoSvg } from './generate-logo.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'public', 'images');
@@ -180,18 +181,6 @@ function ogSvg() {
 </svg>`;
 }
 
-/** The typographic logo, 220x48 (served as SVG). */
-function logoSvg() {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48" role="img" aria-label="Sorel Aubry Avocats">
-  <rect x="1" y="5" width="38" height="38" fill="none" stroke="${accent}" stroke-width="2"/>
-  <line x1="8" y1="36" x2="32" y2="36" stroke="${accent}" stroke-width="1"/>
-  <text x="20" y="30" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="18" fill="${ink}">SA</text>
-  <text x="52" y="24" font-family="Georgia, 'Times New Roman', serif" font-size="19" letter-spacing="0.5" fill="${ink}">Sorel Aubry</text>
-  <text x="52" y="40" font-family="Helvetica, Arial, sans-serif" font-size="10" letter-spacing="3.2" fill="#4a4f59">AVOCATS</text>
-</svg>
-`;
-}
-
 async function render(svg, file, format) {
   const image = sharp(Buffer.from(svg));
   const buffer =
@@ -211,5 +200,5 @@ await render(badgeSvg(), 'award-best-lawyers-2025.png', 'png');
 await render(articleSvg(1), 'article-fallback-1.jpg', 'jpeg');
 await render(articleSvg(2), 'article-fallback-2.jpg', 'jpeg');
 await render(ogSvg(), 'og-image.png', 'png');
-await writeFile(path.join(out, 'logo.svg'), logoSvg());
-console.log('logo.svg: 220x48 (vector)');
+await writeFile(path.join(out, 'logo.svg'), await logoSvg());
+console.log('logo.svg: 220x48 (vector, letters as outlines)');

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Image from 'next/image';
+import { Icon } from '@/components/ui/icon';
 import { getPublishedArticle, localizedArticle, type Article } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
@@ -81,9 +82,10 @@ export async function ArticlePage({ locale, slug }: { locale: Locale; slug: stri
       <p>
         <a
           href={localizedPath(locale, '/blog')}
-          className="text-accent-strong inline-flex min-h-11 items-center font-semibold underline-offset-4 hover:underline"
+          className="text-accent-strong inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline"
         >
-          ← {t('articles.article.back')}
+          <Icon name="arrow-left" size={16} />
+          {t('articles.article.back')}
         </a>
       </p>
       {article.date ? (

@@ -3,6 +3,8 @@ import { firm } from '@/lib/content/firm';
 /**
  * A schematic drawing of the streets around the office (no map provider involved): rue de
  * Miromesnil between the rue du Faubourg Saint-Honoré and the boulevard Haussmann.
+ * The labels inherit the page's font (already loaded): naming a system font here made the browser
+ * look it up before the first paint.
  */
 export function StreetPlan({ label }: { label: string }) {
   const street = '#ffffff';
@@ -31,7 +33,7 @@ export function StreetPlan({ label }: { label: string }) {
         <line x1="535" y1="0" x2="545" y2="450" strokeWidth="16" />
       </g>
       <circle cx="120" cy="60" r="42" fill="#d3dccd" />
-      <g fill={text} fontFamily="system-ui, sans-serif" fontSize="14">
+      <g fill={text} fontSize="14">
         <text x="590" y="150">
           Boulevard Haussmann
         </text>
@@ -52,7 +54,7 @@ export function StreetPlan({ label }: { label: string }) {
         <path d="M0 0c-14-18-20-28-20-38a20 20 0 0 1 40 0c0 10-6 20-20 38z" fill="#7a5c2e" />
         <circle cx="0" cy="-38" r="7" fill="#ffffff" />
       </g>
-      <g fontFamily="system-ui, sans-serif" fill="#16181d">
+      <g fill="#16181d">
         <rect x="360" y="236" width="190" height="50" rx="4" fill="#ffffff" stroke="#7a5c2e" />
         <text x="372" y="257" fontSize="14" fontWeight="700">
           {firm.name}
@@ -61,9 +63,9 @@ export function StreetPlan({ label }: { label: string }) {
           {firm.address.street}
         </text>
       </g>
-      <g fill="#16181d" fontFamily="system-ui, sans-serif" fontSize="13">
+      <g fill="#16181d" fontSize="13">
         <circle cx="330" cy="172" r="10" fill="#16181d" />
-        <text x="326" y="177" fill="#ffffff" fontWeight="700">
+        <text x="330" y="177" textAnchor="middle" fill="#ffffff" fontWeight="700">
           M
         </text>
         <text x="346" y="200">

@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { Icon } from '@/components/ui/icon';
 import { firm, type Partner } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { partnerHref } from '@/lib/i18n/paths';
@@ -37,9 +38,10 @@ export function PartnerCard({ partner, locale }: { partner: Partner; locale: Loc
         </p>
         <p
           aria-hidden="true"
-          className="text-ink mt-auto pt-6 font-semibold underline-offset-4 group-hover:underline"
+          className="text-ink mt-auto flex items-center gap-2 pt-6 font-semibold underline-offset-4 group-hover:underline"
         >
-          {t('home.about.profileLink')} →
+          {t('home.about.profileLink')}
+          <Icon name="arrow-right" size={16} />
         </p>
       </div>
       <span

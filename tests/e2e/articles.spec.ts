@@ -48,7 +48,7 @@ test.describe('reading the news', () => {
     await expect(page).toHaveTitle('Paid leave and sick leave — Sorel Aubry Avocats');
     await expect(page.getByText('25 April 2024')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tags' })).toBeVisible();
-    await expect(page.getByRole('link', { name: '← Back to the news' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Back to the news', exact: true })).toHaveAttribute(
       'href',
       '/en/blog',
     );

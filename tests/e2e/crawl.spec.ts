@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 /**
  * A crawl of every page the sitemap lists, in both languages: no console error, no failed
  * same-origin request, no broken internal link or #anchor, no serious or critical axe violation,
- * no raw translation key.
+ * no raw translation key, no text drawn in a font other than the site's two web fonts.
  */
 const site = 'https://www.sorel-aubry-avocats.fr';
 
@@ -50,6 +50,40 @@ function fetchLinkTarget(request: APIRequestContext, pathAndQuery: string) {
     linkTargets.set(pathAndQuery, target);
   }
   return target;
+}
+
+/**
+ * Every system font the browser drew some of the page's text in, once the web fonts have loaded,
+ * with the element: a character the web fonts lack (an arrow, say) or a font named in an inline
+ * SVG. Both look foreign next to Inter and Source Serif, and both make the browser look the font
+ * up before its first paint. Code and cookie names (code, pre, kbd, samp, .font-mono) are in the
+ * system's monospace on purpose; the browser reports an element's fonts with its descendants', so
+ * their containers are left out too.
+ */
+const monospace = 'code, pre, kbd, samp, .font-mono';
+async function textInSystemFonts(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: `body *:not(${monospace}, :has(${monospace}), script, style)`,
+    });
+    const found: string[] = [];
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      for (const font of fonts.filter((font) => !font.isCustomFont)) {
+        const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
+        found.push(`${font.familyName} (${font.glyphCount} glyphs) in ${outerHTML.slice(0, 120)}`);
+      }
+    }
+    return found;
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** Opens one page and checks everything a visitor or a crawler would trip on. */
@@ -106,6 +140,8 @@ async function crawl(page: Page, request: APIRequestContext, baseURL: string, pa
       ) ?? [],
       path,
     ).toEqual([]);
+
+    expect(await textInSystemFonts(page), path).toEqual([]);
 
     expect(failed, path).toEqual([]);
     expect(consoleErrors, path).toEqual([]);
