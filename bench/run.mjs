@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
+import { firstArticlePath } from '../tests/support/first-article.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -117,11 +118,6 @@ async function load(url) {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-async function firstArticlePath(url, locale) {
-  const html = await (await fetch(`${url}/${locale}/actualites`)).text();
-  return html.match(new RegExp(`href="(/${locale}/blog/[^"?#]+)"`))?.[1];
 }
 
 const { url, child } = await startServer();

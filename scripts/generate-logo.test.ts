@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module script, without type declarations
 import { logoSvg } from './generate-logo.mjs';
 
 const committed = readFileSync(path.resolve(__dirname, '../public/images/logo.svg'), 'utf8');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { firstArticlePath } from '../support/first-article.mjs';
 
 // Issue 7: CLS <= 0.01 on every kind of page. Layout shifts are measured in the real load, not
 // simulated, so a browser test can guard them: each page is loaded on a phone (Lighthouse's
@@ -92,9 +93,8 @@ async function cumulativeLayoutShift(page: Page, path: string, options = { lateF
   );
 }
 
-async function firstArticle(page: Page, locale: 'fr' | 'en') {
-  const html = await (await page.request.get(`/${locale}/actualites`)).text();
-  const path = html.match(new RegExp(`href="(/${locale}/blog/[^"?#]+)"`))?.[1];
+async function firstArticle(baseURL: string | undefined, locale: 'fr' | 'en') {
+  const path = await firstArticlePath(baseURL ?? '', locale);
   if (!path) throw new Error(`no article listed on /${locale}/actualites`);
   return path;
 }
@@ -124,20 +124,23 @@ for (const [device, options] of [
       });
 
     for (const locale of ['fr', 'en'] as const)
-      test(`an article page (${locale}): CLS <= ${MAX_CLS}`, async ({ page }) => {
+      test(`an article page (${locale}): CLS <= ${MAX_CLS}`, async ({ page, baseURL }) => {
         const { total, shifted } = await cumulativeLayoutShift(
           page,
-          await firstArticle(page, locale),
+          await firstArticle(baseURL, locale),
         );
         expect(total, `shifted: ${shifted.join(' | ')}`).toBeLessThanOrEqual(MAX_CLS);
       });
 
     for (const path of [...pages, 'an article (fr)', 'an article (en)'])
-      test(`${path}, fonts arriving after the first paint: CLS <= ${MAX_CLS}`, async ({ page }) => {
+      test(`${path}, fonts arriving after the first paint: CLS <= ${MAX_CLS}`, async ({
+        page,
+        baseURL,
+      }) => {
         const locale = path.match(/^an article \((fr|en)\)$/)?.[1] as 'fr' | 'en' | undefined;
         const { total, shifted } = await cumulativeLayoutShift(
           page,
-          locale ? await firstArticle(page, locale) : path,
+          locale ? await firstArticle(baseURL, locale) : path,
           { lateFonts: true },
         );
         expect(total, `shifted: ${shifted.join(' | ')}`).toBeLessThanOrEqual(MAX_CLS);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 import { startNextServer, type NextServer } from '../support/next-server';
+import { firstArticlePath } from '../support/first-article.mjs';
 import { freePort } from '../support/ports';
 
 /**
@@ -78,8 +79,7 @@ async function audit(pathname: string) {
 }
 
 async function firstArticle(locale: 'fr' | 'en') {
-  const list = await (await fetch(`${server.url}/${locale}/actualites`)).text();
-  const article = new RegExp(`href="(/${locale}/blog/[^"?#]+)"`).exec(list)?.[1];
+  const article = await firstArticlePath(server.url, locale);
   expect(article, `the sample sheet has a published article (${locale})`).toBeDefined();
   return article ?? '';
 }
