@@ -52,15 +52,16 @@ function fetchLinkTarget(request: APIRequestContext, pathAndQuery: string) {
   return target;
 }
 
+/** Code and cookie names: set in the system's monospace on purpose. */
+const monospace = 'code, pre, kbd, samp, .font-mono';
+
 /**
  * Every system font the browser drew some of the page's text in, once the web fonts have loaded,
  * with the element: a character the web fonts lack (an arrow, say) or a font named in an inline
  * SVG. Both look foreign next to Inter and Source Serif, and both make the browser look the font
- * up before its first paint. Code and cookie names (code, pre, kbd, samp, .font-mono) are in the
- * system's monospace on purpose; the browser reports an element's fonts with its descendants', so
- * their containers are left out too.
+ * up before its first paint. Monospace elements are left out, and so are their containers: the
+ * browser reports an element's fonts with its descendants'.
  */
-const monospace = 'code, pre, kbd, samp, .font-mono';
 async function textInSystemFonts(page: Page): Promise<string[]> {
   await page.evaluate(() => document.fonts.ready);
   const cdp = await page.context().newCDPSession(page);
