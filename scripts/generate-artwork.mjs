@@ -8,15 +8,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { logoSvg } from './generate-logo.mjs';
+import { accent, grey, ink, logoSvg } from './generate-logo.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'public', 'images');
 
-const ink = '#16181d';
 const paper = '#faf8f5';
 const stone = '#e9e3d9';
-const accent = '#7a5c2e';
 const serif = "'Liberation Serif', 'DejaVu Serif', Georgia, serif";
 const sans = "'Liberation Sans', 'DejaVu Sans', Arial, sans-serif";
 
@@ -174,7 +172,7 @@ function ogSvg() {
   <rect x="80" y="150" width="64" height="64" fill="none" stroke="${accent}" stroke-width="3"/>
   <text x="112" y="194" text-anchor="middle" font-family="${serif}" font-size="28" fill="${ink}">SA</text>
   <text x="80" y="300" font-family="${serif}" font-size="64" fill="${ink}">Sorel Aubry Avocats</text>
-  <text x="80" y="350" font-family="${sans}" font-size="19" letter-spacing="3" fill="#4a4f59">AVOCATS AU BARREAU DE PARIS · DROIT SOCIAL</text>
+  <text x="80" y="350" font-family="${sans}" font-size="19" letter-spacing="3" fill="${grey}">AVOCATS AU BARREAU DE PARIS · DROIT SOCIAL</text>
   <line x1="80" y1="390" x2="240" y2="390" stroke="${accent}" stroke-width="3"/>
   <text x="80" y="450" font-family="${serif}" font-size="30" font-style="italic" fill="${ink}">Nous maîtrisons les détails.</text>
   <text x="80" y="490" font-family="${serif}" font-size="30" font-style="italic" fill="${ink}">Pour que vous n’ayez pas à le faire.</text>

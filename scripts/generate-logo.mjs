@@ -16,9 +16,10 @@ import * as hb from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const ink = '#16181d';
-const accent = '#7a5c2e';
-const grey = '#4a4f59';
+/** The palette of app/globals.css (--color-ink, --color-accent, --color-muted), for the artwork too. */
+export const ink = '#16181d';
+export const accent = '#7a5c2e';
+export const grey = '#4a4f59';
 
 /**
  * A HarfBuzz font for `text` from one of app/fonts, at `weight` for a variable font (Inter; the
