@@ -146,19 +146,18 @@ async function load(child, url) {
   await serverTiming(child);
   const result = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS });
   const server = await serverTiming(child);
-  // autocannon opens all its connections at once; the last of them to be accepted shows how long
-  // a new visitor's connection waits before the server reads its request.
-  const accepted = [...server.accepted].sort((a, b) => a - b);
+  // autocannon opens all its connections at once. The server accepts a burst of them, then one
+  // per turn of its event loop; a connection still waiting after 10 s is dropped by autocannon (a
+  // timeout) and opened again, at the back of the queue.
+  const burst = server.accepted.filter((at) => at < 500).length;
+  const acceptRate = (server.accepted.length - burst) / (LOAD_SECONDS - 0.5);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     serverP50: percentile(server.durations, 0.5),
     serverP99: percentile(server.durations, 0.99),
-    allAccepted:
-      accepted.length >= LOAD_CONNECTIONS
-        ? `${(accepted[LOAD_CONNECTIONS - 1] / 1000).toFixed(1)} s`
-        : `${accepted.length} of ${LOAD_CONNECTIONS} only`,
+    accepted: `${burst} at once, then ${acceptRate.toFixed(1)}/s`,
     // autocannon counts its timeouts (10 s without an answer) among its errors.
     timeouts: result.timeouts,
     otherErrors: result.errors - result.timeouts,
@@ -232,13 +231,13 @@ try {
     '',
     ...(loads.length
       ? [
-          `Load: autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per page. Client: what autocannon measured, from sending a request to its last byte. Server: from the moment the server read the request to its last written byte, measured inside the server. Accepted: when the server had accepted the last of autocannon's connections, counted from the start of the load. Timeouts: requests without an answer after autocannon's 10 s.`,
+          `Load: autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per page. Client: what autocannon measured, from sending a request to its last byte. Server: from the moment the server read the request to its last written byte, measured inside the server. Connections accepted: how many of autocannon's connections the server accepted in the first 0.5 s, then per second (reopened ones included). Timeouts: requests without an answer after autocannon's 10 s.`,
           '',
-          '| Page | Requests/s | Client p50 (ms) | Client p99 (ms) | Server p50 (ms) | Server p99 (ms) | All connections accepted after | Timeouts | Other errors | Non-2xx |',
+          '| Page | Requests/s | Client p50 (ms) | Client p99 (ms) | Server p50 (ms) | Server p99 (ms) | Connections accepted | Timeouts | Other errors | Non-2xx |',
           '|---|---|---|---|---|---|---|---|---|---|',
           ...loads.map(
             (l) =>
-              `| ${l.page} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.serverP50.toFixed(0)} | ${l.serverP99.toFixed(0)} | ${l.allAccepted} | ${l.timeouts} | ${l.otherErrors} | ${l.non2xx} |`,
+              `| ${l.page} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.serverP50.toFixed(0)} | ${l.serverP99.toFixed(0)} | ${l.accepted} | ${l.timeouts} | ${l.otherErrors} | ${l.non2xx} |`,
           ),
           '',
         ]
