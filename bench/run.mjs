@@ -73,12 +73,13 @@ async function startServer() {
   throw new Error('next start did not answer');
 }
 
-// A run where Lighthouse could not compute a metric (its NO_LCP error, say) gives NaN there; the
-// median is taken over the runs that have the figure.
-const median = (values) => {
+// A run where Lighthouse could not compute a metric (its NO_LCP error, say) gives NaN there; a
+// percentile is taken over the values that are figures.
+function percentile(values, fraction) {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
-};
+  return sorted.length ? sorted[Math.floor(fraction * sorted.length)] : Number.NaN;
+}
+const median = (values) => percentile(values, 0.5);
 const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
 async function audit(chrome, url) {
@@ -132,14 +133,14 @@ async function serverTiming(child) {
   for (let i = 0; i < 100 && !existsSync(SERVER_TIMING); i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  if (!existsSync(SERVER_TIMING)) {
+    throw new Error(
+      'The server wrote no timing within 5 s: was bench/server-timing.mjs preloaded?',
+    );
+  }
   const figures = JSON.parse(readFileSync(SERVER_TIMING, 'utf8'));
   rmSync(SERVER_TIMING, { force: true });
   return figures;
-}
-
-function percentile(values, fraction) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
 }
 
 async function load(child, url) {

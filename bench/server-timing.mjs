@@ -1,6 +1,6 @@
 // Preloaded into the bench's `next start` only (NODE_OPTIONS=--import), never into the site.
 // It measures the load test from the server's side, through Node's diagnostics channels:
-// - how long each request took from its first parsed byte to its last written byte;
+// - how long each request took, from the moment the server read it to its last written byte;
 // - when each connection was accepted.
 // Node 20 and later accept one connection per turn of the event loop (libuv pull request 3696),
 // and a turn lasts 100-250 ms while the server renders at full load, so a client's latency
