@@ -17,6 +17,25 @@ export default defineConfig([
     files: ['tests/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  {
+    // The Google Sheet's bound Apps Script (V8): a plain script whose top-level functions are its
+    // entry points (onOpen, the menu's actions), with Apps Script's services as globals.
+    files: ['integrations/google-sheets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      parserOptions: { sourceType: 'script' },
+      globals: {
+        SpreadsheetApp: 'readonly',
+        UrlFetchApp: 'readonly',
+        PropertiesService: 'readonly',
+        HtmlService: 'readonly',
+      },
+    },
+    rules: {
+      'no-undef': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { vars: 'local' }],
+    },
+  },
   globalIgnores([
     '.next/**',
     '.next-*/**',

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian when it is missing: Chromium (and the DejaVu fonts) for
-# the browser tests and PostgreSQL for the storage tests. Needs root (as in CI); otherwise says
+# the browser tests, PostgreSQL for the storage tests and nginx for the deployment tests (the
+# shipped site, deploy/nginx/). Needs root (as in CI); otherwise says
 # what to install.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ missing=()
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   missing+=(postgresql)
 fi
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -23,3 +25,7 @@ echo "Installing ${missing[*]} from Debian's packages..."
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Debian starts its packaged nginx on port 80; the tests run their own, so it is stopped.
+if [[ " ${missing[*]} " == *" nginx-light "* ]]; then
+  systemctl disable --now nginx >/dev/null 2>&1 || service nginx stop >/dev/null 2>&1 || true
+fi

