@@ -1,12 +1,18 @@
 /**
  * Runs once when `next start` (or `next dev`) starts, before the first request (Next.js
  * instrumentation hook; never during `next build`, so the build does not read the sheet). Node.js
- * runtime only: it records each request's TCP peer address for the contact rate limit, starts
+ * runtime only: it removes Next.js's internal routing header from every response, makes a
+ * stopping server close its kept-alive connections, records each request's TCP peer address for
+ * the contact rate limit, starts
  * loading the articles without waiting for them, then starts the contact outbox worker and the
  * daily purge.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { stripInternalResponseHeaders } = await import('./lib/security/internal-headers');
+  stripInternalResponseHeaders();
+  const { closeConnectionsOnStop } = await import('./lib/server/graceful-stop');
+  closeConnectionsOnStop();
   const { recordConnectionAddress } = await import('./lib/contact/connection-address');
   recordConnectionAddress();
   const { preloadArticles } = await import('./lib/articles');

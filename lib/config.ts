@@ -28,6 +28,16 @@ const schema = z.object({
   ARTICLES_SHEET_URL: optionalText,
   ARTICLES_SHEET_ID: optionalText,
   REVALIDATE_SECRET: optionalText,
+  /**
+   * Tests only: an http server on loopback that answers every fetch of a remote article image
+   * (the page's image and the row report's check) in place of Unsplash or Google Drive, the
+   * address's host as first path segment (lib/articles/image-check.ts, `imageFetchTarget`).
+   */
+  ARTICLE_IMAGE_ORIGIN: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'ARTICLE_IMAGE_ORIGIN must be an http(s) origin' })
+      .optional(),
+  ),
   GA_MEASUREMENT_ID: optionalText.pipe(
     z
       .string()

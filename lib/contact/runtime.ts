@@ -99,7 +99,10 @@ function launch(
   const purge = () =>
     purgeExpiredMessages(store, Date.now()).then(
       (count) =>
-        count > 0 && console.info(`[contact] purged ${count} message(s) older than 3 years`),
+        count > 0 &&
+        console.info(
+          `[contact] purged ${count} expired message(s) (3 years; 30 days if held as suspected)`,
+        ),
       (error: unknown) => console.error(`[contact] purge failed: ${describe(error)}`),
     );
   void purge();

@@ -1,0 +1,219 @@
+// Runs the shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) on loopback, for the
+// deployment tests and `npm run bench`: only the listening ports, the certificate (self-signed,
+// made at run time), the upstream ports and the log and cache folders are substituted.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const SITE_CONFIG = new URL('../deploy/nginx/sorel-aubry-avocats.conf', import.meta.url);
+
+/** Debian's nginx binary, installed from Debian's packages when missing (as root, like Chromium). */
+export function ensureNginx() {
+  const binary = '/usr/sbin/nginx';
+  if (existsSync(binary)) return binary;
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      'nginx is missing: sudo apt-get update && sudo apt-get install -y nginx-light (Debian)',
+    );
+  console.info('Installing nginx-light from Debian’s packages...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], {
+    stdio: 'inherit',
+    env,
+  });
+  // Debian starts the packaged default site on port 80; only our own nginx is wanted.
+  spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'ignore' });
+  spawnSync('service', ['nginx', 'stop'], { stdio: 'ignore' });
+  return binary;
+}
+
+/**
+ * The shipped site configuration with loopback ports and local paths. Throws when a value it
+ * must substitute is no longer in the file, so that a changed configuration is never silently
+ * tested in another shape.
+ */
+export function renderSiteConfig(
+  text,
+  { upstreamPorts, httpPort, httpsPort, certFile, keyFile, dir },
+) {
+  let out = text;
+  const replace = (pattern, replacement, what) => {
+    if (!pattern.test(out)) throw new Error(`deploy/nginx: ${what} not found in the site file`);
+    pattern.lastIndex = 0;
+    out = out.replace(pattern, replacement);
+  };
+  // The upstream: the first `server 127.0.0.1:…` line is the model for one line per instance.
+  const serverLine = /^(\s*)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n/m;
+  const match = serverLine.exec(out);
+  if (!match) throw new Error('deploy/nginx: no `server 127.0.0.1:port` line in the upstream');
+  const lines = upstreamPorts
+    .map((port) => `${match[1]}server 127.0.0.1:${port}${match[2] ?? ''};\n`)
+    .join('');
+  out = out.replace(/^\s*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm, (line, offset) =>
+    offset === match.index ? lines : '',
+  );
+  replace(/^(\s*)listen \[::\]:\d+[^;\n]*;\n/gm, '', 'an IPv6 listen line');
+  replace(/listen 80;/g, `listen 127.0.0.1:${httpPort};`, 'listen 80');
+  replace(/listen 443 /g, `listen 127.0.0.1:${httpsPort} `, 'listen 443');
+  replace(/ssl_certificate \S+;/g, `ssl_certificate ${certFile};`, 'ssl_certificate');
+  replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
+  replace(/\/var\/cache\/nginx\//g, `${dir}/cache/`, 'the cache folder');
+  replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
+  return out;
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, valid one day. */
+export function makeCertificate(dir) {
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { certFile, keyFile };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForPort(port, child, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      if (child.exitCode !== null) return reject(new Error(`nginx exited with ${child.exitCode}`));
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`nginx did not listen on ${port}`));
+        else setTimeout(attempt, 100);
+      });
+    };
+    attempt();
+  });
+}
+
+/**
+ * Starts nginx in the foreground with the shipped site in front of the given `next start` ports.
+ * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
+ */
+export async function startNginx({ upstreamPorts, httpsPort, httpPort, workers = 1 }) {
+  const binary = ensureNginx();
+  const dir = mkdtempSync(join(tmpdir(), 'sorel-nginx-'));
+  // nginx's workers (user nobody when started as root) create their temporary folders here.
+  chmodSync(dir, 0o755);
+  for (const folder of ['logs', 'cache', 'www', 'temp']) mkdirSync(join(dir, folder));
+  const { certFile, keyFile } = makeCertificate(dir);
+  httpsPort ??= await freePort();
+  httpPort ??= await freePort();
+  const site = renderSiteConfig(readFileSync(SITE_CONFIG, 'utf8'), {
+    upstreamPorts,
+    httpPort,
+    httpsPort,
+    certFile,
+    keyFile,
+    dir,
+  });
+  writeFileSync(join(dir, 'site.conf'), site);
+  // The main file mirrors Debian's /etc/nginx/nginx.conf, with this folder for every path.
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
+worker_processes ${workers};
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+    sendfile on;
+    tcp_nopush on;
+    types_hash_max_size 2048;
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log ${dir}/logs/access.log;
+    client_body_temp_path ${dir}/temp/body;
+    proxy_temp_path ${dir}/temp/proxy;
+    fastcgi_temp_path ${dir}/temp/fastcgi;
+    uwsgi_temp_path ${dir}/temp/uwsgi;
+    scgi_temp_path ${dir}/temp/scgi;
+    include ${dir}/site.conf;
+}
+`,
+  );
+  const check = spawnSync(binary, ['-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf')], {
+    encoding: 'utf8',
+  });
+  if (check.status !== 0) throw new Error(`nginx -t refused the site:\n${check.stderr}`);
+  const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  try {
+    await waitForPort(httpsPort, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}\n${stderr}`);
+  }
+  return {
+    httpsUrl: `https://127.0.0.1:${httpsPort}`,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    httpsPort,
+    httpPort,
+    dir,
+    certFile,
+    pid: child.pid,
+    /** Graceful stop (SIGQUIT lets workers finish their requests), then the folder is removed. */
+    async stop({ keepFolder = false } = {}) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGQUIT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (!keepFolder) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
