@@ -69,8 +69,15 @@ export function ContactFormClient({
   const [toasterWanted, setToasterWanted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = useRef(false);
+  // When the visitor first focused or typed in the form: the anti-spam fill time counts from
+  // here, not from the page's render (the load and the welcome screen are not filling time).
+  const firstInteraction = useRef<number | null>(null);
+  const noteInteraction = () => {
+    firstInteraction.current ??= performance.now();
+  };
 
   const update = (field: ContactField, value: string) => {
+    noteInteraction();
     const next = { ...values, [field]: value };
     setValues(next);
     if (attempted || errors[field]) {
@@ -110,13 +117,16 @@ export function ContactFormClient({
     setPending(true);
     void loadToaster();
     const data = new FormData(formElement);
+    const fillMs = Math.round(performance.now() - (firstInteraction.current ?? performance.now()));
     try {
       await apiRequest('POST', '/api/contact', {
         ...values,
         locale,
         website: data.get('website') ?? '',
         formToken,
+        fillMs,
       });
+      firstInteraction.current = null;
       setValues(emptyContactValues);
       setAttempted(false);
       toast({ title: toastTexts.successTitle, description: toastTexts.successText });
@@ -187,6 +197,7 @@ export function ContactFormClient({
         action={formAction}
         onSubmit={onSubmit}
         onFocus={() => {
+          noteInteraction();
           void loadValidator();
           setToasterWanted(true);
         }}

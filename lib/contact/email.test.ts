@@ -16,6 +16,8 @@ const message: ContactMessage = {
   deliveredAt: null,
   lockedUntil: null,
   lockToken: null,
+  suspectedReason: null,
+  releasedAt: null,
 };
 
 describe('contact e-mail', () => {
@@ -46,5 +48,20 @@ describe('contact e-mail', () => {
       { from: 'Site <site@x.fr>', to: 'cabinet@x.fr' },
     );
     expect(winter.text).toContain('Reçu le : lundi 6 janvier 2025 à 01:00:00 UTC+1');
+  });
+
+  it('says when a message held as suspected spam was released', () => {
+    expect(email.text).not.toContain('Retenu');
+    const released = composeContactEmail(
+      {
+        ...message,
+        suspectedReason: 'hidden field filled ("x")',
+        releasedAt: Date.UTC(2025, 4, 9, 8),
+      },
+      { from: 'Site <site@x.fr>', to: 'cabinet@x.fr' },
+    );
+    expect(released.text).toContain(
+      'Retenu comme indésirable probable, libéré le : vendredi 9 mai 2025 à 10:00:00 UTC+2',
+    );
   });
 });

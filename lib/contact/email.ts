@@ -52,6 +52,15 @@ export function composeContactEmail(
     ['Langue', message.locale],
     ['Reçu le', receivedInParis.format(received)],
     ['Référence', message.id],
+    // A released message arrives late: the firm sees why.
+    ...(message.releasedAt === null
+      ? []
+      : ([
+          [
+            'Retenu comme indésirable probable, libéré le',
+            receivedInParis.format(message.releasedAt),
+          ],
+        ] as const)),
   ] as const;
   const text = [
     'Nouveau message reçu via le formulaire de contact du site.',

@@ -1,18 +1,26 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { config } from '@/lib/config';
 
 /**
  * The anti-spam fill-time token rendered with the form: the render time, signed. It is an
  * optional extra of the payload: a submission without it (or with a token this process cannot
- * verify, e.g. from before a restart) is judged by validation and the rate limit alone.
+ * verify, e.g. from before a restart) is not timed from the render (lib/contact/suspicion.ts).
  */
-export const MIN_FILL_TIME_MS = 3_000;
 
 const SECRET_KEY = Symbol.for('sorel-aubry.contact.form-token-secret');
 
+/**
+ * The signing key. Several instances behind one proxy must recognise each other's tokens (a form
+ * rendered by one is often posted to another), so the key is derived from the secret they all
+ * share, REVALIDATE_SECRET, when it is set; otherwise each process draws its own.
+ */
 function secret(): Buffer {
   const holder = globalThis as { [SECRET_KEY]?: Buffer };
-  holder[SECRET_KEY] ??= randomBytes(32);
+  const shared = config().REVALIDATE_SECRET;
+  holder[SECRET_KEY] ??= shared
+    ? createHmac('sha256', shared).update('contact form fill-time token').digest()
+    : randomBytes(32);
   return holder[SECRET_KEY];
 }
 

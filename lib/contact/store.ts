@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import {
   contactMessagesPg as pg,
@@ -15,7 +15,10 @@ export interface ContactStore {
   readonly dialect: Database['dialect'];
   /** Commits a new message; it is due for delivery at once. */
   insert(row: NewContactMessageRow): Promise<void>;
-  /** Ids of undelivered messages whose next attempt is due and that no worker holds. */
+  /**
+   * Ids of undelivered messages whose next attempt is due and that no worker holds. A suspected
+   * message is never due until it is released.
+   */
   dueIds(now: number, limit: number): Promise<string[]>;
   /**
    * Takes a message for delivery until `leaseUntil`, atomically: of two workers claiming the
@@ -26,17 +29,27 @@ export interface ContactStore {
   markDelivered(id: string, token: string, now: number): Promise<boolean>;
   /** Records a failed attempt and when to try again, and releases the claim. */
   markFailed(id: string, token: string, nextAttemptAt: number, error: string): Promise<void>;
-  /** Deletes messages created before `cutoff`; returns how many. */
-  purgeCreatedBefore(cutoff: number): Promise<number>;
+  /**
+   * Deletes messages created before `cutoffs.messages`, and suspected (never released) ones
+   * created before `cutoffs.suspected`; returns how many.
+   */
+  purge(cutoffs: PurgeCutoffs): Promise<number>;
   /** Every message, newest first. */
   list(): Promise<ContactMessage[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface PurgeCutoffs {
+  messages: number;
+  suspected: number;
+}
+
 function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): ContactStore {
   const { db } = database;
   const free = (now: number) => or(isNull(lite.lockedUntil), lt(lite.lockedUntil, now));
+  const deliverable = or(isNull(lite.suspectedReason), isNotNull(lite.releasedAt));
+  const held = and(isNotNull(lite.suspectedReason), isNull(lite.releasedAt));
   return {
     dialect: 'sqlite',
     insert: async (row) => void (await db.insert(lite).values(row)),
@@ -45,7 +58,9 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
         await db
           .select({ id: lite.id })
           .from(lite)
-          .where(and(isNull(lite.deliveredAt), lte(lite.nextAttemptAt, now), free(now)))
+          .where(
+            and(isNull(lite.deliveredAt), lte(lite.nextAttemptAt, now), free(now), deliverable),
+          )
           .orderBy(asc(lite.nextAttemptAt), asc(lite.createdAt))
           .limit(limit)
       ).map((row) => row.id),
@@ -54,7 +69,13 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
         .update(lite)
         .set({ lockToken: token, lockedUntil: leaseUntil })
         .where(
-          and(eq(lite.id, id), isNull(lite.deliveredAt), lte(lite.nextAttemptAt, now), free(now)),
+          and(
+            eq(lite.id, id),
+            isNull(lite.deliveredAt),
+            lte(lite.nextAttemptAt, now),
+            free(now),
+            deliverable,
+          ),
         )
         .returning();
       return rows[0] ?? null;
@@ -85,8 +106,18 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
         })
         .where(and(eq(lite.id, id), eq(lite.lockToken, token)));
     },
-    purgeCreatedBefore: async (cutoff) =>
-      (await db.delete(lite).where(lt(lite.createdAt, cutoff)).returning({ id: lite.id })).length,
+    purge: async (cutoffs) =>
+      (
+        await db
+          .delete(lite)
+          .where(
+            or(
+              lt(lite.createdAt, cutoffs.messages),
+              and(held, lt(lite.createdAt, cutoffs.suspected)),
+            ),
+          )
+          .returning({ id: lite.id })
+      ).length,
     list: () => db.select().from(lite).orderBy(desc(lite.createdAt), desc(lite.id)),
     ping: async () => void (await db.run(sql`SELECT 1`)),
     close: database.close,
@@ -96,6 +127,8 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
 function postgresStore(database: Extract<Database, { dialect: 'postgres' }>): ContactStore {
   const { db } = database;
   const free = (now: number) => or(isNull(pg.lockedUntil), lt(pg.lockedUntil, now));
+  const deliverable = or(isNull(pg.suspectedReason), isNotNull(pg.releasedAt));
+  const held = and(isNotNull(pg.suspectedReason), isNull(pg.releasedAt));
   return {
     dialect: 'postgres',
     insert: async (row) => void (await db.insert(pg).values(row)),
@@ -104,7 +137,7 @@ function postgresStore(database: Extract<Database, { dialect: 'postgres' }>): Co
         await db
           .select({ id: pg.id })
           .from(pg)
-          .where(and(isNull(pg.deliveredAt), lte(pg.nextAttemptAt, now), free(now)))
+          .where(and(isNull(pg.deliveredAt), lte(pg.nextAttemptAt, now), free(now), deliverable))
           .orderBy(asc(pg.nextAttemptAt), asc(pg.createdAt))
           .limit(limit)
       ).map((row) => row.id),
@@ -113,7 +146,15 @@ function postgresStore(database: Extract<Database, { dialect: 'postgres' }>): Co
       const rows = await db
         .update(pg)
         .set({ lockToken: token, lockedUntil: leaseUntil })
-        .where(and(eq(pg.id, id), isNull(pg.deliveredAt), lte(pg.nextAttemptAt, now), free(now)))
+        .where(
+          and(
+            eq(pg.id, id),
+            isNull(pg.deliveredAt),
+            lte(pg.nextAttemptAt, now),
+            free(now),
+            deliverable,
+          ),
+        )
         .returning();
       return rows[0] ?? null;
     },
@@ -143,8 +184,15 @@ function postgresStore(database: Extract<Database, { dialect: 'postgres' }>): Co
         })
         .where(and(eq(pg.id, id), eq(pg.lockToken, token)));
     },
-    purgeCreatedBefore: async (cutoff) =>
-      (await db.delete(pg).where(lt(pg.createdAt, cutoff)).returning({ id: pg.id })).length,
+    purge: async (cutoffs) =>
+      (
+        await db
+          .delete(pg)
+          .where(
+            or(lt(pg.createdAt, cutoffs.messages), and(held, lt(pg.createdAt, cutoffs.suspected))),
+          )
+          .returning({ id: pg.id })
+      ).length,
     list: () => db.select().from(pg).orderBy(desc(pg.createdAt), desc(pg.id)),
     ping: async () => void (await db.execute(sql`SELECT 1`)),
     close: database.close,

@@ -1,12 +1,20 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { Pool } from 'pg';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { config } from '@/lib/config';
+import { databaseTarget } from '@/lib/db/target.mjs';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
-import { formAgeMs, MIN_FILL_TIME_MS } from './form-token';
 import { describe } from './outbox';
 import { getContactStore, wakeOutbox } from './runtime';
 import { validateContact, type ContactFieldErrors } from './schema';
+import { suspicionReason } from './suspicion';
 
 /** At most 5 messages per client address in 10 minutes. */
 export const RATE_LIMIT = { points: 5, durationSeconds: 10 * 60 } as const;
@@ -18,21 +26,63 @@ export type SubmissionOutcome =
   | { kind: 'unavailable'; message: string };
 
 const LIMITER_KEY = Symbol.for('sorel-aubry.contact.rate-limiter');
-const SPAM_KEY = Symbol.for('sorel-aubry.contact.spam-count');
 
-function limiter(): RateLimiterMemory {
-  const holder = globalThis as { [LIMITER_KEY]?: RateLimiterMemory };
-  holder[LIMITER_KEY] ??= new RateLimiterMemory({
+/**
+ * The limiter of this process. With SQLite (one machine, one instance) the counts live in memory.
+ * With PostgreSQL, where several instances may serve the site, they live in the database
+ * (rate-limiter-flexible's own PostgreSQL store, table `contact_rate_limits`), so the limit holds
+ * whichever instance a message reaches. A failed opening (database down) is forgotten, so the
+ * next message tries again.
+ */
+function limiter(): Promise<RateLimiterAbstract> {
+  const holder = globalThis as { [LIMITER_KEY]?: Promise<RateLimiterAbstract> };
+  const existing = holder[LIMITER_KEY];
+  if (existing) return existing;
+  const options = {
     points: RATE_LIMIT.points,
     duration: RATE_LIMIT.durationSeconds,
+    keyPrefix: 'contact',
+  };
+  const target = databaseTarget(config().DATABASE_URL);
+  const created =
+    target.dialect === 'sqlite'
+      ? Promise.resolve<RateLimiterAbstract>(new RateLimiterMemory(options))
+      : postgresLimiter(target.url, options);
+  holder[LIMITER_KEY] = created;
+  created.catch(() => {
+    if (holder[LIMITER_KEY] === created) holder[LIMITER_KEY] = undefined;
   });
-  return holder[LIMITER_KEY];
+  return created;
 }
 
-function countSpam(reason: string): void {
-  const holder = globalThis as { [SPAM_KEY]?: number };
-  holder[SPAM_KEY] = (holder[SPAM_KEY] ?? 0) + 1;
-  console.info(`[contact] spam discarded (${reason}); total since start: ${holder[SPAM_KEY]}`);
+/**
+ * The library's PostgreSQL store on a small `pg` pool of its own (the store speaks `pg`'s API,
+ * not postgres-js's). It creates its table with CREATE TABLE IF NOT EXISTS; when two instances
+ * start together, PostgreSQL can still fail the slower one with "already exists" (42P07; the
+ * library absorbs only the duplicate-key form, 23505). Either error means the table is there.
+ */
+function postgresLimiter(
+  url: string,
+  options: { points: number; duration: number; keyPrefix: string },
+): Promise<RateLimiterAbstract> {
+  const pool = new Pool({
+    connectionString: url,
+    max: 2,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 60_000,
+  });
+  // An idle connection cut by a database restart must not crash the process.
+  pool.on('error', (error) => console.error(`[contact] rate-limit store: ${describe(error)}`));
+  const settings = { ...options, storeClient: pool, tableName: 'contact_rate_limits' };
+  return new Promise<RateLimiterAbstract>((resolve, reject) => {
+    const store = new RateLimiterPostgres(settings, (error?: unknown) => {
+      if (!error) return resolve(store);
+      if ((error as { code?: unknown }).code === '42P07')
+        return resolve(new RateLimiterPostgres({ ...settings, tableCreated: true }));
+      void pool.end();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
 }
 
 /** The language of the answer: the payload's `locale` field if valid, else the request's. */
@@ -44,8 +94,9 @@ export function submissionLocale(input: unknown, fallback: Locale): Locale {
 
 /**
  * One contact submission, whoever sends it (the API or the no-JavaScript form): validation,
- * rate limit, anti-spam, then storage. 'accepted' means committed to the database (or, for
- * spam, silently dropped). The outbox worker then e-mails it.
+ * rate limit, anti-spam, then storage. 'accepted' means committed to the database. The outbox
+ * worker then e-mails it, unless the anti-spam rules held it as suspected: it is stored all the
+ * same, with the reason, and the visitor gets the same answer (a robot learns nothing).
  */
 export async function submitContactMessage(
   input: unknown,
@@ -59,9 +110,14 @@ export async function submitContactMessage(
     return { kind: 'invalid', message: messages.api.invalid, errors: validation.errors };
 
   try {
-    await limiter().consume(context.clientAddress);
+    await (await limiter()).consume(context.clientAddress);
   } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    if (!(rejection instanceof RateLimiterRes)) {
+      // The limit cannot be checked without its database, and the message could not be stored
+      // in it either: the visitor is told to try again later (fail closed), nothing is kept.
+      console.error(`[contact] rate limit unavailable: ${describe(rejection)}`);
+      return { kind: 'unavailable', message: messages.api.unavailable };
+    }
     const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     return {
       kind: 'rate-limited',
@@ -72,17 +128,7 @@ export async function submitContactMessage(
     };
   }
 
-  const extras = input as { website?: unknown; formToken?: unknown };
-  if (extras.website !== undefined && extras.website !== null && extras.website !== '') {
-    countSpam('honeypot filled');
-    return { kind: 'accepted', id: randomUUID() };
-  }
-  const age = formAgeMs(extras.formToken, now);
-  if (age !== null && age < MIN_FILL_TIME_MS) {
-    countSpam(`form sent ${age} ms after display`);
-    return { kind: 'accepted', id: randomUUID() };
-  }
-
+  const suspectedReason = suspicionReason(input, now);
   const id = randomUUID();
   try {
     const store = await getContactStore();
@@ -93,11 +139,16 @@ export async function submitContactMessage(
       createdAt: now,
       nextAttemptAt: now,
       attempts: 0,
+      suspectedReason,
     });
   } catch (error) {
     console.error(`[contact] message could not be stored: ${describe(error)}`);
     return { kind: 'unavailable', message: messages.api.unavailable };
   }
-  wakeOutbox();
+  if (suspectedReason)
+    console.info(
+      `[contact] message ${id} held as suspected spam, not e-mailed: ${suspectedReason}`,
+    );
+  else wakeOutbox();
   return { kind: 'accepted', id };
 }

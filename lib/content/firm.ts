@@ -44,7 +44,8 @@ export const firm = {
     en: 'A law firm dedicated to employment and labour law, alongside companies and executives.',
   } satisfies Localized,
   publicationDirector: 'Hélène Sorel',
-  copyrightYear: 2025,
+  /** The site went online in 2025: the first year of the copyright notice. */
+  siteOpenedYear: 2025,
   policiesUpdated: '2025-05-06',
   /** Map of the office, opened only at the visitor's request (consent rules). */
   map: {
@@ -269,6 +270,17 @@ export const heroImage = {
 /** Turns '+33 1 99 00 24 01' into a tel: address. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+const yearInParis = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Paris', year: 'numeric' });
+
+/**
+ * The years of the footer's copyright notice, from the site's opening to the current year in
+ * Paris ('2025–2026'), computed when the page is rendered (every request), never typed.
+ */
+export function copyrightYears(now: Date = new Date()): string {
+  const current = Number(yearInParis.format(now));
+  return current > firm.siteOpenedYear ? `${firm.siteOpenedYear}–${current}` : String(current);
 }
 
 export function formatAddress(locale: Locale, address: PostalAddress = firm.address): string {

@@ -19,9 +19,19 @@ const MIGRATION_LOCK = 7_310_523_061;
 
 /** @param {import('@libsql/client').Client} client */
 export async function migrateSqlite(client) {
-  // Two processes starting at once queue on SQLite's write lock (busy_timeout), and every
-  // statement is IF NOT EXISTS, so the second finds nothing left to do.
-  await migrateLibsql(drizzleLibsql(client), { migrationsFolder: migrationsFolder('sqlite') });
+  // Drizzle reads the applied migrations before its transaction, so of two processes starting at
+  // once on an old database both may try the same migration: they queue on SQLite's write lock
+  // (busy_timeout), and the second fails (an ALTER TABLE that already happened) and rolls back.
+  // Reading again then finds nothing left to do; a real failure fails again and is reported.
+  const migrate = () =>
+    migrateLibsql(drizzleLibsql(client), { migrationsFolder: migrationsFolder('sqlite') });
+  try {
+    await migrate();
+  } catch (first) {
+    await migrate().catch(() => {
+      throw first;
+    });
+  }
 }
 
 /** @param {string} url */

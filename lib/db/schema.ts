@@ -13,6 +13,10 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * lib/db/migrations/{sqlite,postgres} (drizzle.{sqlite,postgres}.config.ts), and lib/db/migrate.mjs
  * applies them on start. Times are milliseconds since the epoch, so both databases compare and
  * sort them the same way.
+ *
+ * A message the anti-spam rules judged suspicious has a `suspected_reason`: it is kept (30 days)
+ * but not e-mailed until someone releases it (`released_at`), after which it is an ordinary
+ * message of the outbox. The reason stays, so the record shows why it was held.
  */
 export const contactMessagesSqlite = sqliteTable(
   'contact_messages',
@@ -30,6 +34,8 @@ export const contactMessagesSqlite = sqliteTable(
     deliveredAt: integer('delivered_at'),
     lockedUntil: integer('locked_until'),
     lockToken: text('lock_token'),
+    suspectedReason: text('suspected_reason'),
+    releasedAt: integer('released_at'),
   },
   (table) => [
     index('contact_messages_due').on(table.deliveredAt, table.nextAttemptAt),
@@ -53,6 +59,8 @@ export const contactMessagesPg = pgTable(
     deliveredAt: bigint('delivered_at', { mode: 'number' }),
     lockedUntil: bigint('locked_until', { mode: 'number' }),
     lockToken: pgText('lock_token'),
+    suspectedReason: pgText('suspected_reason'),
+    releasedAt: bigint('released_at', { mode: 'number' }),
   },
   (table) => [
     pgIndex('contact_messages_due').on(table.deliveredAt, table.nextAttemptAt),

@@ -1,6 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@libsql/client';
 import { expect, test } from './fixtures';
+import { axe } from './axe';
 
 /**
  * The visitor writes to the firm from the home page's contact section. The e2e server trusts
@@ -83,8 +85,10 @@ test.describe('contact form', () => {
     await page.getByLabel('E-mail', { exact: true }).fill('jo@');
     await expect(page.getByText(expected['E-mail'])).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).include('#contact').analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const results = await axe(page).include('#contact').analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
@@ -267,5 +271,114 @@ test.describe('contact form', () => {
       'href',
       '/en/politique-confidentialite',
     );
+  });
+});
+
+/** The e2e server's database (playwright.config.ts). */
+const E2E_DATABASE = 'file:./test-results/e2e-contact.db';
+
+/**
+ * What the database holds for the message signed `name`: held as suspected (with the reason),
+ * an ordinary message, or nothing.
+ */
+async function whereStored(name: string) {
+  const client = createClient({ url: E2E_DATABASE });
+  try {
+    const { rows } = await client.execute({
+      sql: 'SELECT suspected_reason FROM contact_messages WHERE name = ?',
+      args: [name],
+    });
+    if (rows.length === 0) return 'missing';
+    const reason = rows[0]?.suspected_reason;
+    return typeof reason === 'string' ? { held: reason } : 'ordinary';
+  } finally {
+    client.close();
+  }
+}
+
+test.describe('a message sent faster than a person fills a form', () => {
+  test.beforeEach(async ({ page, context, baseURL }) => {
+    void page;
+    await asVisitor(context, baseURL!);
+  });
+
+  test('sent 1 s after the page loaded, with JavaScript: the visitor sees success, the message is stored and flagged', async ({
+    page,
+  }) => {
+    const name = `Robot ${randomUUID().slice(0, 8)}`;
+    // The page's clock stands still from the load until the test moves it: exactly 1 s passes
+    // for the page, however slowly this machine fills the fields.
+    await page.clock.install();
+    await page.goto('/en');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await fill(page, 'en', { ...valid, name });
+    await page.clock.runFor(1_000);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    // The fill time is taken at the click; the toast's own timers need the clock running again.
+    await page.clock.resume();
+    await expect(page.getByRole('status').filter({ hasText: 'Success' })).toContainText(
+      "Your message has been sent. We'll contact you soon.",
+    );
+    await expect
+      .poll(() => whereStored(name))
+      .toEqual({
+        held: expect.stringMatching(/^sent \d+ ms after the first interaction with the form/),
+      });
+  });
+
+  test('sent 1 s after the page loaded, without JavaScript: stored and flagged too', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await asVisitor(context, baseURL!);
+    const page = await context.newPage();
+    const name = `Robot ${randomUUID().slice(0, 8)}`;
+    // Without JavaScript only the server's render time exists: the server times the post from the
+    // time it signed into the form (`formToken`, "{ms}.{signature}"), on this machine's clock.
+    // The four fields are filled in one step (a robot's pace) and sent 1 s after that time; when
+    // this machine is so busy that the page arrived too late for that, it is loaded again.
+    let renderedAt = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      await page.goto('/fr', { waitUntil: 'domcontentloaded' });
+      const token = await page.locator('input[name="formToken"]').inputValue();
+      renderedAt = Number(token.split('.')[0]);
+      await page.locator('form:has(#contact-name)').evaluate(
+        (form, values) => {
+          for (const [field, value] of Object.entries(values))
+            (form.querySelector(`[name="${field}"]`) as HTMLInputElement).value = value;
+        },
+        { name, email: valid.email, phone: valid.phone, message: valid.message },
+      );
+      if (Date.now() - renderedAt <= 1_500) break;
+      expect(
+        attempt,
+        'the form is shown and filled 1.5 s after its render in one of 5 tries',
+      ).toBeLessThan(5);
+    }
+    await page.waitForTimeout(Math.max(0, renderedAt + 1_000 - Date.now()));
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.getByTestId('contact-result')).toContainText('Succès');
+    await expect
+      .poll(() => whereStored(name))
+      .toEqual({
+        held: expect.stringMatching(/^sent \d+ ms after the form was displayed/),
+      });
+    await context.close();
+  });
+
+  test('a person with an autofilling browser who sends 2.7 s after the load is not flagged', async ({
+    page,
+  }) => {
+    const name = `Claire Martin ${randomUUID().slice(0, 8)}`;
+    await page.goto('/en');
+    // The browser fills name, e-mail and phone at once; the visitor types a short message.
+    await fill(page, 'en', { ...valid, name, message: '' });
+    await page.getByLabel('Message', { exact: true }).pressSequentially('Please call me back.', {
+      delay: 130,
+    });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
+    await expect.poll(() => whereStored(name)).toBe('ordinary');
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
@@ -193,22 +193,46 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/contact on %s', (diale
     expect(forged.status).toBe(429);
   });
 
-  it('accepts but does not store honeypot or too-fast submissions', async () => {
-    const before = await count();
-    const honeypot = await post(server, { ...validMessage(), website: 'http://spam.example' });
-    expect(honeypot.status).toBe(201);
+  it('stores honeypot and too-fast submissions flagged, not e-mailed, answering as for any other', async () => {
+    const stored = async (id: string) => (await store.list()).find((m) => m.id === id);
+    const idOf = async (response: Response) => {
+      expect(response.status).toBe(201);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(['id']);
+      return String(body.id);
+    };
+    const honeypot = await idOf(
+      await post(server, { ...validMessage(), website: 'http://spam.example' }),
+    );
+    expect((await stored(honeypot))?.suspectedReason).toBe(
+      'hidden field filled ("http://spam.example")',
+    );
     const page = await (await fetch(`${server.url}/fr`)).text();
     const token = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
     expect(token).toBeTruthy();
-    const tooFast = await post(server, { ...validMessage(), formToken: token });
-    expect(tooFast.status).toBe(201);
-    expect(await count()).toBe(before);
-    expect(server.output()).toMatch(/spam discarded \(honeypot filled\)/);
-    expect(server.output()).toMatch(/spam discarded \(form sent \d+ ms after display\)/);
-    // The same token once 3 s have passed is a normal submission.
+    const tooFast = await idOf(await post(server, { ...validMessage(), formToken: token }));
+    expect((await stored(tooFast))?.suspectedReason).toMatch(
+      /^sent \d+ ms after the form was displayed, with no interaction time from the browser \(minimum 3000 ms\)$/,
+    );
+    expect(server.output()).toContain(`message ${honeypot} held as suspected spam, not e-mailed`);
+
+    // The same token once 3 s have passed is a normal submission, e-mailed; the browser's own
+    // measure from the first interaction, when given, decides.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect((await post(server, { ...validMessage(), formToken: token })).status).toBe(201);
-    expect(await count()).toBe(before + 1);
+    const genuine = await idOf(await post(server, { ...validMessage(), formToken: token }));
+    const quick = await idOf(
+      await post(server, { ...validMessage(), formToken: token, fillMs: 800 }),
+    );
+    expect((await stored(genuine))?.suspectedReason).toBeNull();
+    expect((await stored(quick))?.suspectedReason).toBe(
+      'sent 800 ms after the first interaction with the form (minimum 2000 ms)',
+    );
+    const outbox = path.join(databases.dir, `outbox-${dialect}`);
+    await expect.poll(() => existsSync(path.join(outbox, `${genuine}.eml`))).toBe(true);
+    for (const held of [honeypot, tooFast, quick]) {
+      expect(existsSync(path.join(outbox, `${held}.eml`)), held).toBe(false);
+      expect((await stored(held))?.deliveredAt).toBeNull();
+    }
   });
 
   it('never answers 5xx nor stores anything for 1,000 malformed bodies', async () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { contactStore } from '@/lib/contact/store';
 import { startNextServer, type NextServer } from '../support/next-server';
-import { TestDatabases, validMessage, type Dialect } from '../support/contact';
+import { messagesCommand, TestDatabases, validMessage, type Dialect } from '../support/contact';
 import { decodeWords, SmtpSink } from '../support/smtp-sink';
 
 const databases = new TestDatabases();
@@ -240,6 +240,75 @@ describe('e-mail delivery through the outbox', () => {
   });
 });
 
+describe('a message held as suspected spam', () => {
+  it('is e-mailed exactly once when released, with two servers on one PostgreSQL database', async () => {
+    const smtp = await sink('up');
+    const url = await databases.url('postgres');
+    const [first, second] = await Promise.all([
+      server(url, { SMTP_URL: smtp.url }),
+      server(url, { SMTP_URL: smtp.url }),
+    ]);
+    const genuine = await submit(first!);
+    const held = await submit(second!, { ...validMessage(), website: 'https://robot.example' });
+    await smtp.waitFor(1);
+    // Both outbox workers poll every 100 ms: a second is ten chances to send the held message.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.received.map((mail) => mail.headers['x-contact-message-id'])).toEqual([genuine]);
+
+    const suspected = await messagesCommand(url, ['--suspected']);
+    expect(suspected.stdout).toMatch(/^1 suspected contact message\(s\), newest first/);
+    expect(suspected.stdout).toContain(
+      `[suspected, not e-mailed — hidden field filled ("https://robot.example")]  ${held}`,
+    );
+    const listed = await messagesCommand(url, []);
+    expect(listed.stdout).toContain(genuine);
+    expect(listed.stdout).not.toContain(held);
+    expect(listed.stdout).toContain('1 suspected message(s) held, not e-mailed, not listed');
+    const csv = await messagesCommand(url, ['--csv', '--all']);
+    expect(csv.stdout.split('\n').find((line) => line.startsWith(held))).toMatch(
+      /,suspected,0,.*,"?hidden field filled/,
+    );
+
+    // Two operators release it at the same moment: one succeeds, the other is told why not.
+    const releases = await Promise.all([1, 2].map(() => messagesCommand(url, ['--release', held])));
+    expect(releases.map((run) => run.code).sort()).toEqual([0, 1]);
+    expect(releases.find((run) => run.code === 1)?.stderr).toMatch(
+      new RegExp(`^Message ${held} was already released on \\d{4}-`),
+    );
+    const [, mail] = await smtp.waitFor(2);
+    expect(mail!.headers['x-contact-message-id']).toBe(held);
+    expect(mail!.headers.subject).toMatch(/^Nouveau message de contact — Claire Martin/);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(smtp.received).toHaveLength(2);
+    const stored = (await storedMessages(url)).find((m) => m.id === held);
+    expect(stored?.deliveredAt).not.toBeNull();
+    expect(stored?.suspectedReason).toBe('hidden field filled ("https://robot.example")');
+    expect((await messagesCommand(url, ['--suspected'])).stdout).toBe('No suspected messages.\n');
+  });
+
+  it('release refuses an unknown id and a message that was never held, with exit code 1', async () => {
+    const url = await databases.url('sqlite');
+    const site = await server(url);
+    const genuine = await submit(site);
+    const unknown = await messagesCommand(url, ['--release', 'no-such-message']);
+    expect(unknown).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'No message has the id no-such-message.\n',
+    });
+    const notHeld = await messagesCommand(url, ['--release', genuine]);
+    expect(notHeld).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Message ${genuine} is not a suspected message: it was never held.\n`,
+    });
+    const bare = await messagesCommand(url, ['--release']);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toMatch(/Usage: npm run messages/);
+    await site.stop();
+  });
+});
+
 describe.each<Dialect>(['sqlite', 'postgres'])('load on %s', (dialect) => {
   it('200 concurrent submissions from distinct addresses: 200 rows, 200 e-mails, no error', async () => {
     const smtp = await sink('up');
@@ -272,7 +341,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('load on %s', (dialect) => {
       const csv = (await run(process.execPath, ['scripts/messages.mjs', '--csv'], { env })).stdout;
       const lines = csv.trim().split('\n');
       expect(lines[0]).toBe(
-        'id,created_at,status,attempts,delivered_at,last_error,locale,name,email,phone,message',
+        'id,created_at,status,attempts,delivered_at,last_error,locale,name,email,phone,message,suspected_reason,released_at',
       );
       expect(lines).toHaveLength(201);
       const created = lines.slice(1).map((line) => line.split(',')[1]!);

@@ -4,8 +4,9 @@ import { createMailer } from '@/lib/contact/mailer';
 import { OutboxWorker } from '@/lib/contact/outbox';
 import { purgeExpiredMessages } from '@/lib/contact/retention';
 import { contactStore, type ContactStore } from '@/lib/contact/store';
-import { validMessage, TestDatabases, type Dialect } from '../support/contact';
+import { messagesCommand, validMessage, TestDatabases, type Dialect } from '../support/contact';
 import { SmtpSink } from '../support/smtp-sink';
+import { createAtFirstMigration } from '../support/legacy-database';
 
 const databases = new TestDatabases();
 afterAll(() => databases.stop());
@@ -100,6 +101,57 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     const ids = (await store.list()).map((m) => m.id);
     expect(ids).not.toContain(expired.id);
     expect(ids).toContain(kept.id);
+  });
+
+  it('keeps a suspected message out of the outbox until it is released', async () => {
+    const now = Date.UTC(2025, 7, 1);
+    const held = row(now, { suspectedReason: 'hidden field filled ("x")' });
+    await store.insert(held);
+    expect(await store.dueIds(now + DAY, 1000)).not.toContain(held.id);
+    expect(await store.claim(held.id, 'a', now + DAY, now + DAY + 1000)).toBeNull();
+    const released = await messagesCommand(url, ['--release', held.id]);
+    expect(released).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`Message ${held.id} released`),
+    });
+    expect(await store.dueIds(now + DAY, 1000)).toContain(held.id);
+    const claimed = await store.claim(held.id, 'a', now + DAY, now + DAY + 1000);
+    // The reason stays on record; the release time says who decided it was genuine, and when.
+    expect(claimed?.suspectedReason).toBe('hidden field filled ("x")');
+    expect(claimed?.releasedAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('purges suspected messages after 30 days, released and genuine ones after 3 years', async () => {
+    const now = Date.UTC(2026, 2, 10, 12);
+    const suspected = { suspectedReason: 'sent 10 ms after the first interaction with the form' };
+    const expired = row(now - 30 * DAY - 1, suspected);
+    const keptSuspected = row(now - 30 * DAY + 60_000, suspected);
+    const released = row(now - 200 * DAY, { ...suspected, releasedAt: now - 199 * DAY });
+    const genuine = row(now - 200 * DAY);
+    for (const message of [expired, keptSuspected, released, genuine]) await store.insert(message);
+    expect(await purgeExpiredMessages(store, now)).toBeGreaterThanOrEqual(1);
+    const ids = (await store.list()).map((m) => m.id);
+    expect(ids).not.toContain(expired.id);
+    expect(ids).toEqual(expect.arrayContaining([keptSuspected.id, released.id, genuine.id]));
+  });
+
+  it('upgrades a database holding messages from before suspected messages existed', async () => {
+    const old = await databases.url(dialect);
+    const oldRow = row(Date.UTC(2025, 10, 2));
+    await createAtFirstMigration(dialect, old, oldRow);
+    // Two processes start on the old database at once, as after a deployment: each applies
+    // the pending migrations (`npm run messages` does too), and each finds the message.
+    const runs = await Promise.all([1, 2].map(() => messagesCommand(old, [])));
+    for (const run of runs) {
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toContain(oldRow.id);
+    }
+    const upgraded = contactStore(await openDatabase(old));
+    const [survivor] = await upgraded.list();
+    expect(survivor).toMatchObject({ ...oldRow, suspectedReason: null, releasedAt: null });
+    // Still in the outbox: an undelivered old message is sent after the upgrade.
+    expect(await upgraded.dueIds(Date.UTC(2025, 10, 3), 10)).toEqual([oldRow.id]);
+    await upgraded.close();
   });
 
   it('two outbox workers on the same database send each message once', async () => {

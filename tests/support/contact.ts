@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,4 +43,23 @@ export class TestDatabases {
       rmSync(this.dir, { recursive: true, force: true });
     }
   }
+}
+
+/** What `npm run messages -- …args` printed and its exit code, on the given database. */
+export async function messagesCommand(
+  databaseUrl: string,
+  args: string[],
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  const root = path.resolve(__dirname, '../..');
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts/messages.mjs'), ...args],
+      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ stdout, stderr, code: error ? Number(error.code) : 0 });
+      },
+    );
+  });
 }
