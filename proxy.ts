@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { articleAvailability } from '@/lib/articles/published-slugs';
+import { isPreviewToken, PREVIEW_PARAM } from '@/lib/articles/preview';
+import { articleAvailability, previewAvailability } from '@/lib/articles/published-slugs';
+import { config as siteConfig } from '@/lib/config';
 import { localizedPath } from '@/lib/i18n/paths';
 import {
   ARTICLE_ERROR_SEGMENT,
@@ -16,7 +18,9 @@ import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
  * - unprefixed paths are French (SPEC 2.1): '/x' is served by '/fr/x' without a redirect;
  * - an address no page claims, or an unpublished article, is answered here with the not-found
  *   page and status 404, rendered on the server in the language of the path;
- * - an article address while the sheet has never loaded gets 'Error loading article' with 503.
+ * - an article address while the sheet has never loaded gets 'Error loading article' with 503;
+ * - an article address with a valid preview token (?preview=…) shows the article even unpublished,
+ *   never cached nor indexed; a published one redirects to its public address.
  */
 export async function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
@@ -52,7 +56,24 @@ export async function proxy(request: NextRequest) {
     return withCsp(NextResponse.redirect(url, 308));
   }
 
-  const { path, status } = await destination(matchRoute(pathname));
+  const route = matchRoute(pathname);
+  const preview =
+    route.kind === 'article' &&
+    isPreviewToken(
+      route.slug,
+      request.nextUrl.searchParams.get(PREVIEW_PARAM),
+      siteConfig().REVALIDATE_SECRET,
+    );
+  const { path, status } = await (preview ? previewDestination(route) : destination(route));
+  if (status === 307) {
+    // A published article's preview link leads to the article itself, as every visitor sees it.
+    const url = request.nextUrl.clone();
+    url.pathname = path;
+    url.search = '';
+    const response = withCsp(NextResponse.redirect(url, 307));
+    response.headers.set('cache-control', 'no-store');
+    return response;
+  }
   // Rewrites stay inside this server: same origin as the request, only the path changes.
   const target = request.nextUrl.clone();
   target.pathname = path;
@@ -60,13 +81,17 @@ export async function proxy(request: NextRequest) {
   const response = withCsp(
     NextResponse.rewrite(target, { status, request: { headers: requestHeaders } }),
   );
-  // The error lasts only until the sheet answers: no cache may keep it.
-  if (status === 503) response.headers.set('cache-control', 'no-store');
+  // The error lasts only until the sheet answers, and a preview is a draft: no cache may keep
+  // either, and no search engine may index a preview.
+  if (status === 503 || preview) response.headers.set('cache-control', 'no-store');
+  if (preview) response.headers.set('x-robots-tag', 'noindex, nofollow');
   return response;
 }
 
+type Destination = { path: string; status: 200 | 307 | 404 | 503 };
+
 /** The page that renders an address, and the status it is answered with. */
-async function destination(route: RouteMatch): Promise<{ path: string; status: 200 | 404 | 503 }> {
+async function destination(route: RouteMatch): Promise<Destination> {
   if (route.kind === 'page') return { path: localizedPath(route.locale, route.rest), status: 200 };
   if (route.kind === 'article') {
     const availability = await articleAvailability(route.slug);
@@ -76,6 +101,19 @@ async function destination(route: RouteMatch): Promise<{ path: string; status: 2
       return { path: `/${route.locale}/${ARTICLE_ERROR_SEGMENT}`, status: 503 };
   }
   return { path: `/${route.locale}/${NOT_FOUND_SEGMENT}`, status: 404 };
+}
+
+/** The same for an article address whose preview token is valid: a draft is shown too. */
+async function previewDestination(route: RouteMatch & { kind: 'article' }): Promise<Destination> {
+  const availability = await previewAvailability(route.slug);
+  if (availability === 'draft')
+    return { path: localizedPath(route.locale, route.rest), status: 200 };
+  if (availability === 'published')
+    return {
+      path: localizedPath(route.locale, `/blog/${encodeURIComponent(route.slug)}`),
+      status: 307,
+    };
+  return destination(route);
 }
 
 export const config = {

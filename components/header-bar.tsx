@@ -124,25 +124,21 @@ export function HeaderBar({
     }
   };
 
+  // The accessible name starts with the visible "FR / EN" (WCAG 2.5.3, Label in Name: a
+  // voice-control user says what they see), then says where the link goes.
   const toggle = (
     <a
       href={toggleHref(pathname)}
       hrefLang={target}
       lang={target}
-      aria-label={labels.switchLanguage}
       onClick={onToggleLanguage}
       data-testid="language-toggle"
       className="border-line hover:border-accent inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded border px-3 text-sm font-semibold tracking-wide"
     >
-      <span className={locale === 'fr' ? 'text-ink' : 'text-muted'} aria-hidden="true">
-        FR
-      </span>
-      <span aria-hidden="true" className="text-muted">
-        /
-      </span>
-      <span className={locale === 'en' ? 'text-ink' : 'text-muted'} aria-hidden="true">
-        EN
-      </span>
+      <span className={locale === 'fr' ? 'text-ink' : 'text-muted'}>FR</span>{' '}
+      <span className="text-muted">/</span>{' '}
+      <span className={locale === 'en' ? 'text-ink' : 'text-muted'}>EN</span>
+      <span className="sr-only"> — {labels.switchLanguage}</span>
     </a>
   );
 

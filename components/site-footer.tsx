@@ -1,5 +1,5 @@
 import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
-import { firm, formatAddress, telHref } from '@/lib/content/firm';
+import { copyrightYears, firm, formatAddress, telHref } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
@@ -69,7 +69,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-white/80 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p>{t('common.footer.copyright', { year: firm.copyrightYear })}</p>
+          <p>{t('common.footer.copyright', { year: copyrightYears() })}</p>
           <nav aria-label={t('common.footer.legalLabel')}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2" data-testid="legal-links">
               {legalLinks.map((link) => (

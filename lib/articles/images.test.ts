@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { articleImage, fallbackImage, isAllowedImage } from './images';
+import {
+  articleImage,
+  articleImageSrc,
+  fallbackImage,
+  fallbackImageFor,
+  fallbackImages,
+  isAllowedImage,
+} from './images';
 
 describe('article images (SPEC 3.2)', () => {
   it('gives image-host links width 1200 and quality 80, keeping other parameters', () => {
@@ -55,5 +62,29 @@ describe('article images (SPEC 3.2)', () => {
     );
     expect(isAllowedImage('https://images.unsplash.com/x')).toBe(true);
     expect(isAllowedImage('https://evil.example/x')).toBe(false);
+  });
+});
+
+describe('the address next/image gets for an article image', () => {
+  it('is the path itself for an image of this site', () => {
+    expect(articleImageSrc({ slug: 'a', imageUrl: '/images/article-fallback-1.jpg' })).toBe(
+      '/images/article-fallback-1.jpg',
+    );
+  });
+
+  it('is the image route for a remote image, versioned by its address', () => {
+    const first = articleImageSrc({ slug: 'congés', imageUrl: 'https://images.unsplash.com/a' });
+    const changed = articleImageSrc({ slug: 'congés', imageUrl: 'https://images.unsplash.com/b' });
+    expect(first).toMatch(/^\/api\/article-image\/cong%C3%A9s\/[0-9a-z]+$/);
+    expect(changed).not.toBe(first);
+    expect(articleImageSrc({ slug: 'congés', imageUrl: 'https://images.unsplash.com/a' })).toBe(
+      first,
+    );
+  });
+
+  it('falls back to one of the two fallback images, always the same for an article', () => {
+    const chosen = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map(fallbackImageFor));
+    expect([...chosen].sort()).toEqual([...fallbackImages]);
+    expect(fallbackImageFor('a')).toBe(fallbackImageFor('a'));
   });
 });

@@ -65,3 +65,43 @@ export function isAllowedImage(src: string): boolean {
     return false;
   }
 }
+
+/** A short, stable fingerprint of an address (FNV-1a), to version the image route below. */
+function fingerprint(value: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i += 1) {
+    hash ^= value.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * What the page gives next/image for an article's image. A path of this site as it is; a remote
+ * image through this site's own route (app/api/article-image), which answers the fallback image
+ * whenever the remote host fails or answers something else than an image: the optimiser then
+ * never fails, and the reader never sees a broken image, with or without JavaScript. The
+ * address's fingerprint is part of the path, so an image changed in the sheet is a new image for
+ * the optimiser's cache.
+ */
+export function articleImageSrc(
+  article: { slug: string; imageUrl: string },
+  previewToken?: string,
+): string {
+  if (article.imageUrl.startsWith('/') && !article.imageUrl.startsWith('//'))
+    return article.imageUrl;
+  // A draft's image is served only with its preview token (base64url, so never a '.').
+  const version = fingerprint(article.imageUrl) + (previewToken ? `.${previewToken}` : '');
+  return `/api/article-image/${encodeURIComponent(article.slug)}/${version}`;
+}
+
+/** The preview token carried by an image route's version segment, if any. */
+export function previewTokenOfImageVersion(version: string): string | undefined {
+  const dot = version.indexOf('.');
+  return dot === -1 ? undefined : version.slice(dot + 1);
+}
+
+/** The fallback image of an article whose remote image fails: one of the two, by slug. */
+export function fallbackImageFor(slug: string): string {
+  return fallbackImage(Number.parseInt(fingerprint(slug), 36));
+}

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { axe } from './axe';
 
 const paths = [
   '',
@@ -17,7 +17,7 @@ for (const locale of ['fr', 'en'] as const) {
       // Content that fades in on scroll is shown at once, so every text is checked as it will be read.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(url);
-      const results = await new AxeBuilder({ page })
+      const results = await axe(page)
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
         .analyze();
       const blocking = results.violations.filter(

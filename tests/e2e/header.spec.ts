@@ -63,7 +63,13 @@ test('the footer links to /blog, the legal pages and the firm’s network page',
     'href',
     'https://www.linkedin.com/company/sorel-aubry-avocats',
   );
-  await expect(footer).toContainText('© 2025 Sorel Aubry Avocats');
+  // From the site's opening to this year in Paris, whatever year the test runs in.
+  const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Paris', year: 'numeric' }).format(
+    new Date(),
+  );
+  await expect(footer).toContainText(
+    `© ${year === '2025' ? '2025' : `2025–${year}`} Sorel Aubry Avocats. All rights reserved.`,
+  );
   await expect(footer).toContainText('18 rue de Miromesnil, 75008 Paris');
 });
 

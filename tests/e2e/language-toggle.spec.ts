@@ -22,6 +22,14 @@ test.describe('the FR/EN toggle follows SPEC 2.1', () => {
     });
   }
 
+  test('its accessible name begins with the text it shows (WCAG 2.5.3)', async ({ page }) => {
+    await page.goto('/fr/mentions-legales');
+    await expect(toggle(page)).toHaveText(/^FR \/ EN/);
+    await expect(toggle(page)).toHaveAccessibleName('FR / EN — Read this page in English');
+    await page.goto('/en');
+    await expect(toggle(page)).toHaveAccessibleName('FR / EN — Lire cette page en français');
+  });
+
   test('a prefixed path keeps its #anchor', async ({ page }) => {
     await page.goto('/fr/politique-confidentialite#droits');
     await toggle(page).click();

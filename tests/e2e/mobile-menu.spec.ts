@@ -24,8 +24,9 @@ test('below the md breakpoint a burger opens a full-screen menu that traps focus
   expect(box?.height).toBe(740);
 
   const links = menu.getByRole('link');
+  // The toggle's text includes its screen-reader half (its accessible name, SPEC 2.1).
   await expect(links).toHaveText([
-    'FR/EN',
+    'FR / EN — Read this page in English',
     'Accueil',
     'Équipe',
     'Expertises',

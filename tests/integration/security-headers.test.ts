@@ -99,3 +99,35 @@ describe('Mozilla HTTP Observatory', () => {
     }
   });
 });
+
+describe('internal routing headers', () => {
+  const internal = (response: Response) =>
+    [...response.headers.keys()].filter((name) => name.startsWith('x-middleware-'));
+
+  it('never reach the visitor: pages, rewrites, the 404, an article, redirects, files', async () => {
+    // '/' and '/mentions-legales' are served by '/fr…', an unknown address by the not-found page,
+    // an unpublished article by it too: each is a rewrite of proxy.ts.
+    const extra = ['/mentions-legales', '/en/blog/cet-article-n-existe-pas', '/wp-login.php'];
+    for (const pathname of [...paths, ...extra]) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${server.url}${pathname}`, { method, redirect: 'manual' });
+        expect(response.status, `${method} ${pathname}`).toBeLessThan(500);
+        expect(internal(response), `${method} ${pathname}`).toEqual([]);
+      }
+    }
+    const redirect = await fetch(`${server.url}/fr/mentions-legales/`, { redirect: 'manual' });
+    expect(redirect.status).toBe(308);
+    expect(internal(redirect)).toEqual([]);
+    const missing = await fetch(`${server.url}/fr/cette-page-n-existe-pas`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('leave the App Router its own header on its in-page navigation requests', async () => {
+    // A client-side navigation to '/' asks for the RSC payload: no x-middleware-rewrite, but the
+    // rewritten path the App Router's client needs to cache the page under its real route.
+    const response = await fetch(`${server.url}/`, { headers: { rsc: '1' } });
+    expect(response.status).toBe(200);
+    expect(internal(response)).toEqual([]);
+    expect(response.headers.get('x-nextjs-rewritten-path')).toBe('/fr');
+  });
+});

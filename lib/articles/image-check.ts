@@ -1,0 +1,109 @@
+/**
+ * Whether the remote images of the sheet answer an image, for the row report only: the pages never
+ * wait on it. A Drive file that is not shared publicly answers a sign-in page (HTML), not an image;
+ * the site cannot know that without asking. Each address is asked once per report, a few at a
+ * time, each with a short timeout, and the whole check stops at a deadline, so that a sheet of
+ * 1,000 rows cannot hold the report up.
+ */
+
+export type ImageCheck =
+  | { kind: 'image' }
+  /** Answered 2xx with something else than an image, e.g. an HTML page. */
+  | { kind: 'not-image'; contentType: string }
+  | { kind: 'http-error'; status: number }
+  | { kind: 'unreachable'; timedOut: boolean }
+  /** The check's deadline came first. */
+  | { kind: 'not-checked' };
+
+export const IMAGE_CHECK_TIMEOUT_MS = 5_000;
+export const IMAGE_CHECK_CONCURRENCY = 8;
+export const IMAGE_CHECK_DEADLINE_MS = 20_000;
+/** An address that answered an image is not asked again for this long (problems always are). */
+export const IMAGE_CHECK_REMEMBER_MS = 10 * 60_000;
+
+export interface ImageCheckOptions {
+  timeoutMs?: number;
+  concurrency?: number;
+  deadlineMs?: number;
+  rememberMs?: number;
+  /**
+   * Tests only (ARTICLE_IMAGE_ORIGIN): ask this origin instead (see imageFetchTarget).
+   */
+  via?: string;
+}
+
+/** Addresses that answered an image, with the time until which that answer holds. */
+const knownImages = new Map<string, number>();
+
+/**
+ * Where a remote image is fetched from: the address itself, or in tests (ARTICLE_IMAGE_ORIGIN)
+ * the loopback host playing every image host, with the address's host as first path segment
+ * (https://drive.google.com/uc?id=x → {via}/drive.google.com/uc?id=x).
+ */
+export function imageFetchTarget(address: string, via: string | undefined): string {
+  if (!via) return address;
+  const url = new URL(address);
+  return `${via.replace(/\/+$/, '')}/${url.host}${url.pathname}${url.search}`;
+}
+
+/** Asks one address with GET (Drive answers HEAD differently) and reads only the headers. */
+export async function checkImage(
+  address: string,
+  {
+    timeoutMs = IMAGE_CHECK_TIMEOUT_MS,
+    via,
+    signal,
+  }: ImageCheckOptions & { signal?: AbortSignal } = {},
+): Promise<ImageCheck> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(imageFetchTarget(address, via), {
+      headers: { accept: 'image/*' },
+      redirect: 'follow',
+      cache: 'no-store',
+      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+    });
+    await response.body?.cancel().catch(() => {});
+    if (!response.ok) return { kind: 'http-error', status: response.status };
+    const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
+    return contentType.startsWith('image/')
+      ? { kind: 'image' }
+      : { kind: 'not-image', contentType: contentType.split(';')[0]?.trim() ?? '' };
+  } catch {
+    if (signal?.aborted) return { kind: 'not-checked' };
+    return { kind: 'unreachable', timedOut: timeout.aborted };
+  }
+}
+
+/** Checks each distinct address, `concurrency` at a time, until the deadline. */
+export async function checkImages(
+  addresses: readonly string[],
+  options: ImageCheckOptions = {},
+): Promise<Map<string, ImageCheck>> {
+  const {
+    concurrency = IMAGE_CHECK_CONCURRENCY,
+    deadlineMs = IMAGE_CHECK_DEADLINE_MS,
+    rememberMs = IMAGE_CHECK_REMEMBER_MS,
+  } = options;
+  const results = new Map<string, ImageCheck>();
+  const now = Date.now();
+  for (const [address, until] of knownImages) if (until <= now) knownImages.delete(address);
+  const queue = [...new Set(addresses)].filter((address) => {
+    if (!knownImages.has(address)) return true;
+    results.set(address, { kind: 'image' });
+    return false;
+  });
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const worker = async () => {
+    for (let address = queue.shift(); address !== undefined; address = queue.shift()) {
+      const result = deadline.aborted
+        ? ({ kind: 'not-checked' } as const)
+        : await checkImage(address, { ...options, signal: deadline });
+      results.set(address, result);
+      if (result.kind === 'image' && rememberMs > 0)
+        knownImages.set(address, Date.now() + rememberMs);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return results;
+}

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
+import { startNextServer, type NextServer } from '../support/next-server';
+import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
+
+const root = path.resolve(__dirname, '../..');
+const photo = readFileSync(path.join(root, 'public/images/award-best-lawyers-2025.png'));
+const fallbacks = ['article-fallback-1.jpg', 'article-fallback-2.jpg'].map((name) =>
+  readFileSync(path.join(root, 'public/images', name)),
+);
+
+/**
+ * An image host on loopback playing Unsplash and Google Drive (the site sends every remote image
+ * fetch here, ARTICLE_IMAGE_ORIGIN, with the image's host as first path segment): a deleted image (404), a Drive file that is not shared
+ * publicly (200 with Google's sign-in page), and one real image.
+ */
+function startImageHost(): Promise<{ origin: string; hits: string[]; close: () => void }> {
+  const hits: string[] = [];
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://host');
+    hits.push(url.pathname);
+    if (url.pathname === '/images.unsplash.com/photo-ok.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      return response.end(photo);
+    }
+    if (url.pathname === '/drive.google.com/uc') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end('<!doctype html><title>Google Drive – Connexion</title><p>Sign in');
+    }
+    response.writeHead(404, { 'content-type': 'text/html' });
+    response.end('<h1>Not Found</h1>');
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        hits,
+        close: () => server.close(),
+      }),
+    ),
+  );
+}
+
+const article = (titre: string, image: string): SheetRow => ({
+  titre,
+  resume: `Résumé : ${titre}.`,
+  contenu: 'Texte.',
+  statut: 'Publié',
+  date: 'Date(2025,4,6)',
+  image,
+});
+const rows = [
+  article('Image supprimée', 'https://images.unsplash.com/photo-deleted.jpg'),
+  article('Image non partagée', 'https://drive.google.com/file/d/fichierPrive123/view?usp=sharing'),
+  article('Image disponible', 'https://images.unsplash.com/photo-ok.png'),
+];
+
+let host: Awaited<ReturnType<typeof startImageHost>>;
+let sheet: SheetServer;
+let site: NextServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  host = await startImageHost();
+  sheet = await startSheetServer({ kind: 'rows', rows });
+  site = await startNextServer({
+    ARTICLES_SHEET_URL: sheet.url,
+    ARTICLE_IMAGE_ORIGIN: host.origin,
+  });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await sheet?.close();
+  host?.close();
+});
+
+/** The address of the article's hero image, as its page gives it to the browser. */
+async function heroImage(slug: string): Promise<string> {
+  const html = await (await fetch(`${site.url}/fr/blog/${slug}`)).text();
+  const src = /<img[^>]*fetchPriority="high"[^>]*src="([^"]+)"/i.exec(html)?.[1];
+  expect(src, `${slug} has a hero image`).toBeDefined();
+  return (src ?? '').replace(/&amp;/g, '&');
+}
+
+describe('a remote article image', () => {
+  it('that fails is answered with the fallback image, through the optimiser too', async () => {
+    for (const slug of ['image-supprimee', 'image-non-partagee']) {
+      const src = await heroImage(slug);
+      expect(src).toMatch(/^\/_next\/image\?url=%2Fapi%2Farticle-image%2F/);
+      const optimised = await fetch(`${site.url}${src}`, { headers: { accept: 'image/webp' } });
+      expect(optimised.status, slug).toBe(200);
+      expect(optimised.headers.get('content-type'), slug).toBe('image/webp');
+      const original = decodeURIComponent(new URL(src, site.url).searchParams.get('url') ?? '');
+      const served = Buffer.from(await (await fetch(`${site.url}${original}`)).arrayBuffer());
+      expect(
+        fallbacks.some((fallback) => fallback.equals(served)),
+        slug,
+      ).toBe(true);
+    }
+    expect(host.hits).toEqual(
+      expect.arrayContaining(['/images.unsplash.com/photo-deleted.jpg', '/drive.google.com/uc']),
+    );
+    expect(site.output()).toMatch(
+      /image https:\/\/images\.unsplash\.com\/photo-deleted\.jpg\?w=1200&q=80 not shown \(HTTP 404\)/,
+    );
+    expect(site.output()).toMatch(
+      /image https:\/\/drive\.google\.com\/uc\?export=view&id=fichierPrive123 not shown \(not an image: text\/html/,
+    );
+  });
+
+  it('that works is the remote image itself', async () => {
+    const src = await heroImage('image-disponible');
+    const original = decodeURIComponent(new URL(src, site.url).searchParams.get('url') ?? '');
+    const served = await fetch(`${site.url}${original}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+  });
+
+  it('is only fetched for a published article: no open proxy', async () => {
+    const unknown = await fetch(`${site.url}/api/article-image/n-existe-pas/1`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('shows the reader an image on the list and the article, with no console error', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const pathname of [
+      '/fr/blog',
+      '/fr/blog/image-supprimee',
+      '/en/blog/image-non-partagee',
+    ]) {
+      await page.goto(`${site.url}${pathname}`, { waitUntil: 'networkidle' });
+      const images = page.locator('main img');
+      await expect.poll(() => images.count()).toBeGreaterThan(0);
+      for (const image of await images.all()) {
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0);
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
