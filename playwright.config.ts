@@ -18,7 +18,9 @@ const articlesSheetServer = {
   timeout: 30_000,
   env: { SHEET_PORT: String(sheetPort) },
 };
-const articlesEnv = { ARTICLES_SHEET_URL: e2eSheetUrl, REVALIDATE_SECRET: 'e2e-revalidate-secret' };
+/** The site's REVALIDATE_SECRET: tests/e2e/article-preview.spec.ts asks for the row report with it. */
+export const e2eRevalidateSecret = 'e2e-revalidate-secret';
+const articlesEnv = { ARTICLES_SHEET_URL: e2eSheetUrl, REVALIDATE_SECRET: e2eRevalidateSecret };
 // --- end of articles block ---
 
 export default defineConfig({
@@ -28,7 +30,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  timeout: 30_000,
+  // A safety net for a hung test, not a speed check: on a loaded 2-core CI machine a long test
+  // (page, hydration, form, toast) has been seen near 30 s.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

@@ -2,7 +2,8 @@ import Image from 'next/image';
 import { localizedArticle, type Article } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
-import { articleHref, formatArticleDate } from './format';
+import { articleHref, formatArticleDate } from '@/lib/articles/format';
+import { articleImageSrc } from '@/lib/articles/images';
 
 /** `first`: the first card of a page, whose image is on the first screen (its LCP on a phone). */
 export function ArticleCard({
@@ -21,7 +22,7 @@ export function ArticleCard({
     <article className="border-line flex flex-col overflow-hidden rounded border bg-white">
       <a href={href} tabIndex={-1} aria-hidden="true">
         <Image
-          src={article.imageUrl}
+          src={articleImageSrc(article)}
           alt=""
           width={1200}
           height={675}

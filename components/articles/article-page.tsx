@@ -2,28 +2,36 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Image from 'next/image';
 import { Icon } from '@/components/ui/icon';
-import { getPublishedArticle, localizedArticle, type Article } from '@/lib/articles';
+import { articleToShow, localizedArticle, type Article } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
 import { absoluteUrl, canonicalUrl, pageMetadata } from '@/lib/seo/metadata';
 import { ArticleMarkdown } from './article-markdown';
 import { ArticleStatusView } from './article-status-view';
-import { formatArticleDate } from './format';
+import { formatArticleDate } from '@/lib/articles/format';
+import { previewToken } from '@/lib/articles/preview';
+import { config } from '@/lib/config';
+import { PreviewBanner } from './preview-banner';
 import { ShareLinks } from './share-links';
+import { articleImageSrc } from '@/lib/articles/images';
 
 /** Every address form of an article points to /{lang}/blog/{slug} (issue 4). */
 function articlePath(slug: string): string {
   return `/blog/${encodeURIComponent(slug)}`;
 }
 
-export async function articleMetadata(locale: Locale, slug: string): Promise<Metadata> {
+export async function articleMetadata(
+  locale: Locale,
+  slug: string,
+  preview = false,
+): Promise<Metadata> {
   const t = getTranslator(locale);
-  const article = await getPublishedArticle(slug);
+  const article = await articleToShow(slug, preview);
   if (!article)
     return { title: t('articles.article.notFound'), robots: { index: false, follow: true } };
   const { title, summary } = localizedArticle(article, locale);
-  return pageMetadata({
+  const metadata = pageMetadata({
     locale,
     path: articlePath(slug),
     title,
@@ -31,6 +39,11 @@ export async function articleMetadata(locale: Locale, slug: string): Promise<Met
     image: article.imageUrl,
     type: 'article',
   });
+  // A preview names no canonical or alternate address (the public one may not exist yet) and is
+  // never indexed; proxy.ts also sends X-Robots-Tag and no-store.
+  return preview
+    ? { ...metadata, alternates: undefined, robots: { index: false, follow: false } }
+    : metadata;
 }
 
 function jsonLd(article: Article, locale: Locale): string {
@@ -57,14 +70,27 @@ function jsonLd(article: Article, locale: Locale): string {
 const helperLink =
   'border-line hover:border-accent inline-flex min-h-11 items-center rounded border bg-white px-4 text-sm font-medium underline-offset-4 hover:underline';
 
-/** The article page (SPEC 2.5), shared by /actualites/{slug} and /blog/{slug}. */
-export async function ArticlePage({ locale, slug }: { locale: Locale; slug: string }) {
+/**
+ * The article page (SPEC 2.5), shared by /actualites/{slug} and /blog/{slug}. A preview shows the
+ * article exactly as it will be published, under a banner.
+ */
+export async function ArticlePage({
+  locale,
+  slug,
+  preview = false,
+}: {
+  locale: Locale;
+  slug: string;
+  preview?: boolean;
+}) {
   const t = getTranslator(locale);
-  const article = await getPublishedArticle(slug);
+  const article = await articleToShow(slug, preview);
   if (!article) return <ArticleStatusView locale={locale} kind="notFound" />;
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   const { title, content } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));
+  // A draft's remote image is fetched through the image route with the preview's own token.
+  const previewSecret = preview ? config().REVALIDATE_SECRET : undefined;
   const helpers = [
     { href: `/${locale}/`, label: t('articles.article.home') },
     { href: homeSectionHref(locale, 'a-propos'), label: t('articles.article.about') },
@@ -74,6 +100,7 @@ export async function ArticlePage({ locale, slug }: { locale: Locale; slug: stri
   ];
   return (
     <article className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6" data-testid="article">
+      {preview ? <PreviewBanner locale={locale} /> : null}
       <script
         type="application/ld+json"
         nonce={nonce}
@@ -97,7 +124,10 @@ export async function ArticlePage({ locale, slug }: { locale: Locale; slug: stri
       {article.imageUrl ? (
         <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded">
           <Image
-            src={article.imageUrl}
+            src={articleImageSrc(
+              article,
+              previewSecret ? previewToken(slug, previewSecret) : undefined,
+            )}
             alt=""
             fill
             preload

@@ -1,7 +1,9 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import type { Locale } from '@/lib/i18n/locales';
-import { loadArticles, SHEET_TIMEOUT_MS, sheetSource } from './source';
+import type { SheetReading } from './normalise';
+import { PREVIEW_FRESHNESS_MS } from './preview';
+import { loadSheet, SHEET_TIMEOUT_MS, sheetSource } from './source';
 import { ArticleStore } from './store';
 import type { Article } from './types';
 
@@ -9,17 +11,17 @@ export type { Article } from './types';
 
 const storeKey = Symbol.for('sorel-aubry.articles');
 
-type WithStore = typeof globalThis & { [storeKey]?: ArticleStore<Article> };
+type WithStore = typeof globalThis & { [storeKey]?: ArticleStore<SheetReading> };
 
 /**
  * One store per server process. proxy.ts and the pages are bundled separately but run in the
  * same Node process, so the store lives on globalThis: both see the same articles.
  */
-export function articleStore(): ArticleStore<Article> {
+export function articleStore(): ArticleStore<SheetReading> {
   const holder = globalThis as WithStore;
   if (!holder[storeKey]) {
-    const store = new ArticleStore<Article>({
-      load: () => loadArticles(sheetSource(config())),
+    const store = new ArticleStore<SheetReading>({
+      load: () => loadSheet(sheetSource(config())),
       loadTimeoutMs: SHEET_TIMEOUT_MS,
     });
     store.startTimer();
@@ -51,12 +53,27 @@ export function articlesInMemory(): boolean {
 export async function getPublishedArticles(): Promise<PublishedArticles> {
   const snapshot = await articleStore().get();
   if (snapshot.status === 'error') return { status: 'error', articles: [] };
-  return { status: 'ok', articles: snapshot.articles.filter((article) => article.published) };
+  return { status: 'ok', articles: snapshot.data.published };
 }
 
 export async function getPublishedArticle(slug: string): Promise<Article | undefined> {
   const { articles } = await getPublishedArticles();
   return articles.find((article) => article.slug === slug);
+}
+
+/**
+ * Any article of the sheet, published or not, for a preview whose token proxy.ts has checked.
+ * Reads the sheet again when the copy is more than a few seconds old: the editor has just changed it.
+ */
+export async function getArticleForPreview(slug: string): Promise<Article | undefined> {
+  const store = articleStore();
+  await store.refreshIfOlderThan(PREVIEW_FRESHNESS_MS);
+  return store.snapshot().data?.articles.find((article) => article.slug === slug);
+}
+
+/** The article an address shows: a published one, or for a valid preview any article of the sheet. */
+export function articleToShow(slug: string, preview: boolean): Promise<Article | undefined> {
+  return preview ? getArticleForPreview(slug) : getPublishedArticle(slug);
 }
 
 /** The texts of an article in a language; English falls back to French (SPEC 3.2). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gvizBody } from '@/tests/support/sheet-server';
 import { dateInText } from './dates';
 import { parseGviz } from './gviz';
-import { toArticles } from './normalise';
+import { readSheet, toArticles } from './normalise';
 
 const fromSheet = (rows: Parameters<typeof gvizBody>[0]) => toArticles(parseGviz(gvizBody(rows)));
 
@@ -113,5 +113,121 @@ describe('dateInText', () => {
     ['Index 2025', null],
   ])('%s → %s', (text, iso) => {
     expect(dateInText(text)).toBe(iso);
+  });
+});
+
+describe('readSheet: each row with its sheet number and what the editor should know', () => {
+  const read = (rows: Parameters<typeof gvizBody>[0]) => readSheet(parseGviz(gvizBody(rows)));
+  const issuesOf = (rows: Parameters<typeof gvizBody>[0]) =>
+    read(rows).rows.map(({ row, issues }) => ({ row, issues }));
+
+  it('numbers rows as the sheet does (header = 1), leaves out empty rows, keeps untitled ones', () => {
+    const reading = read([
+      { titre: 'Publié', contenu: 'x', statut: 'Publié' },
+      {},
+      { resume: 'Un résumé sans titre', statut: 'Publié' },
+      { titre: 'Brouillon', contenu: 'x', statut: 'Brouillon' },
+    ]);
+    expect(reading.rows.map(({ row, article }) => [row, article?.title ?? null])).toEqual([
+      [2, 'Publié'],
+      [4, null],
+      [5, 'Brouillon'],
+    ]);
+    expect(reading.rows[1]?.issues).toEqual([{ kind: 'no-title' }]);
+    expect(reading.articles.map((a) => a.title)).toEqual(['Brouillon', 'Publié']);
+    expect(reading.published.map((a) => a.title)).toEqual(['Publié']);
+  });
+
+  it('a statut that does not publish, with the cell as the sheet gave it', () => {
+    const issues = issuesOf([
+      { titre: 'A', contenu: 'x', statut: 'Non publié' },
+      { titre: 'B', contenu: 'x', statut: null },
+      { titre: 'C', contenu: 'x', statut: false },
+      { titre: 'D', contenu: 'x', statut: 0 },
+      { titre: 'E', contenu: 'x', statut: 'OK' },
+    ]);
+    expect(issues.map(({ issues }) => issues)).toEqual([
+      [{ kind: 'not-published', statut: 'Non publié' }],
+      [{ kind: 'not-published', statut: null }],
+      [{ kind: 'not-published', statut: false }],
+      [{ kind: 'not-published', statut: 0 }],
+      [],
+    ]);
+  });
+
+  it('an unreadable date, with the date the list sorts by instead', () => {
+    expect(
+      issuesOf([
+        { titre: 'Veille du 6 mai 2025', contenu: 'x', statut: 'oui', date: '31/02/2025' },
+        { titre: 'Sans date', contenu: 'x', statut: 'oui', date: 'bientôt' },
+        { titre: 'Bonne date', contenu: 'x', statut: 'oui', date: 'Date(2025,4,6)' },
+      ]).map(({ issues }) => issues),
+    ).toEqual([
+      [{ kind: 'date-unreadable', value: '31/02/2025', sortDate: '2025-05-06' }],
+      [{ kind: 'date-unreadable', value: 'bientôt', sortDate: null }],
+      [],
+    ]);
+  });
+
+  it('an image replaced by the fallback, but not an image of the site itself', () => {
+    expect(
+      issuesOf([
+        { titre: 'A', contenu: 'x', statut: 'oui', image: 'https://example.com/photo.jpg' },
+        { titre: 'B', contenu: 'x', statut: 'oui', image: 'photo.jpg' },
+        { titre: 'C', contenu: 'x', statut: 'oui', image: '/images/article-fallback-2.jpg' },
+        {
+          titre: 'D',
+          contenu: 'x',
+          statut: 'oui',
+          image: 'https://drive.google.com/file/d/abc/view',
+        },
+      ]).map(({ issues }) => issues),
+    ).toEqual([
+      [
+        {
+          kind: 'image-replaced',
+          value: 'https://example.com/photo.jpg',
+          fallback: '/images/article-fallback-1.jpg',
+        },
+      ],
+      [{ kind: 'image-replaced', value: 'photo.jpg', fallback: '/images/article-fallback-2.jpg' }],
+      [],
+      [],
+    ]);
+  });
+
+  it('a repeated address, with the row that has it first', () => {
+    const issues = issuesOf([
+      { titre: 'Veille sociale', contenu: 'x', statut: 'oui' },
+      { titre: 'Autre', contenu: 'x', statut: 'oui' },
+      { titre: 'Veille  sociale !', contenu: 'x', statut: 'oui' },
+    ]);
+    expect(issues[2]).toEqual({
+      row: 4,
+      issues: [
+        { kind: 'slug-repeated', slug: 'veille-sociale-3', base: 'veille-sociale', firstRow: 2 },
+      ],
+    });
+  });
+
+  it('English columns partly filled, an empty text', () => {
+    expect(
+      issuesOf([
+        { titre: 'A', contenu: 'x', statut: 'oui', title_en: 'A' },
+        {
+          titre: 'B',
+          contenu: 'x',
+          statut: 'oui',
+          title_en: 'B',
+          summary_en: 'S',
+          content_en: 'C',
+        },
+        { titre: 'C', contenu: '', statut: 'oui' },
+      ]).map(({ issues }) => issues),
+    ).toEqual([
+      [{ kind: 'english-incomplete', filled: ['title_en'], missing: ['summary_en', 'content_en'] }],
+      [],
+      [{ kind: 'no-content' }],
+    ]);
   });
 });

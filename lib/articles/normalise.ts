@@ -1,8 +1,8 @@
 import { dateCell, dateInText } from './dates';
-import { articleImage } from './images';
+import { articleImage, fallbackImages } from './images';
 import { isPublished } from './published';
-import { assignSlugs } from './slug';
-import type { Article, CellValue } from './types';
+import { assignSlugs, slugify } from './slug';
+import type { Article, CellValue, EnglishColumn, RowIssue } from './types';
 
 /** Column order of the 'Articles' sheet (SPEC 3.2). */
 export const columns = [
@@ -69,16 +69,99 @@ export function compareArticles(a: Article, b: Article): number {
   return a.title.localeCompare(b.title, 'fr');
 }
 
-/** Every row with a title, in display order; slugs are assigned in sheet order. */
-export function toArticles(rows: readonly (readonly CellValue[])[]): Article[] {
-  const withTitle = rows
-    .map((row, rowIndex) => ({ row, rowIndex }))
+/** The sheet's own number of a data row (0-based, header skipped): the header is row 1. */
+export function sheetRowNumber(index: number): number {
+  return index + 2;
+}
+
+/** One row of the sheet as the site reads it, with what an editor should know about it. */
+export interface SheetRowReading {
+  /** The row number the editor sees in the sheet (the header is row 1). */
+  row: number;
+  /** null when the row has no title: it is not an article. */
+  article: Article | null;
+  issues: RowIssue[];
+}
+
+/** The whole sheet, read once: the pages, the previews and the row report all use it. */
+export interface SheetReading {
+  /** Every row that is not entirely empty, in sheet order. */
+  rows: SheetRowReading[];
+  /** Every row with a title, published or not, in display order. */
+  articles: Article[];
+  /** What visitors see: the published articles, in display order. */
+  published: Article[];
+}
+
+const englishColumns: readonly EnglishColumn[] = ['title_en', 'summary_en', 'content_en'];
+
+/** What the site did with a row that the editor may not expect; same values as toArticle used. */
+function rowIssues(
+  row: readonly CellValue[],
+  article: Article,
+  rowOfSlug: ReadonlyMap<string, number>,
+): RowIssue[] {
+  const issues: RowIssue[] = [];
+  if (!article.published) issues.push({ kind: 'not-published', statut: cell(row, 'statut') });
+  if (article.content === '') issues.push({ kind: 'no-content' });
+  const date = text(cell(row, 'date'));
+  if (date !== '' && article.date === null)
+    issues.push({ kind: 'date-unreadable', value: date, sortDate: article.sortDate });
+  const image = text(cell(row, 'image'));
+  if (
+    image !== '' &&
+    image !== article.imageUrl &&
+    (fallbackImages as readonly string[]).includes(article.imageUrl)
+  )
+    issues.push({ kind: 'image-replaced', value: image, fallback: article.imageUrl });
+  const base = slugify(article.title) || 'article';
+  const firstRow = rowOfSlug.get(base);
+  if (article.slug !== base && firstRow !== undefined)
+    issues.push({ kind: 'slug-repeated', slug: article.slug, base, firstRow });
+  const filled = englishColumns.filter((column) => text(cell(row, column)) !== '');
+  if (filled.length > 0 && filled.length < englishColumns.length)
+    issues.push({
+      kind: 'english-incomplete',
+      filled,
+      missing: englishColumns.filter((column) => !filled.includes(column)),
+    });
+  return issues;
+}
+
+/**
+ * Reads every data row (header already skipped): rows with a title become articles, with slugs
+ * assigned in sheet order; each row keeps the issues found on the way.
+ */
+export function readSheet(rows: readonly (readonly CellValue[])[]): SheetReading {
+  const titled = rows
+    .map((row, index) => ({ row, index }))
     .filter(({ row }) => text(cell(row, 'titre')) !== '');
   const slugs = assignSlugs(
-    withTitle.map(({ row }) => text(cell(row, 'titre'))),
-    withTitle.map(({ rowIndex }) => rowIndex + 1),
+    titled.map(({ row }) => text(cell(row, 'titre'))),
+    titled.map(({ index }) => index + 1),
   );
-  return withTitle
-    .map(({ row, rowIndex }, i) => toArticle(row, rowIndex, slugs[i] ?? 'article'))
-    .sort(compareArticles);
+  const articleAt = new Map<number, Article>();
+  const rowOfSlug = new Map<string, number>();
+  titled.forEach(({ row, index }, i) => {
+    const article = toArticle(row, index, slugs[i] ?? 'article');
+    articleAt.set(index, article);
+    rowOfSlug.set(article.slug, sheetRowNumber(index));
+  });
+  const readings = rows.flatMap((row, index): SheetRowReading[] => {
+    if (row.every((value) => text(value) === '')) return [];
+    const article = articleAt.get(index) ?? null;
+    const issues = article ? rowIssues(row, article, rowOfSlug) : [{ kind: 'no-title' as const }];
+    return [{ row: sheetRowNumber(index), article, issues }];
+  });
+  const articles = [...articleAt.values()].sort(compareArticles);
+  return {
+    rows: readings,
+    articles,
+    published: articles.filter((article) => article.published),
+  };
+}
+
+/** Every row with a title, in display order; slugs are assigned in sheet order. */
+export function toArticles(rows: readonly (readonly CellValue[])[]): Article[] {
+  return readSheet(rows).articles;
 }

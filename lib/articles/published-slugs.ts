@@ -1,5 +1,5 @@
 import 'server-only';
-import { getPublishedArticles } from './index';
+import { getArticleForPreview, getPublishedArticles } from './index';
 
 /**
  * What an article address shows, asked by proxy.ts before rendering so that the answer carries
@@ -12,4 +12,14 @@ export async function articleAvailability(slug: string): Promise<ArticleAvailabi
   const { status, articles } = await getPublishedArticles();
   if (status === 'error') return 'unavailable';
   return articles.some((article) => article.slug === slug) ? 'published' : 'not-found';
+}
+
+/**
+ * The same question for an address whose preview token is valid: a draft is shown too ('draft'),
+ * and the sheet is read again first when the copy is a few seconds old.
+ */
+export async function previewAvailability(slug: string): Promise<ArticleAvailability | 'draft'> {
+  const article = await getArticleForPreview(slug);
+  if (article) return article.published ? 'published' : 'draft';
+  return articleAvailability(slug);
 }

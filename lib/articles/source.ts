@@ -2,14 +2,21 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseGviz } from './gviz';
-import { toArticles } from './normalise';
-import type { Article } from './types';
+import { readSheet, type SheetReading } from './normalise';
 
 /** The one place that reaches the firm's Google Sheet (or the embedded sample). */
 export const SHEET_TIMEOUT_MS = 8_000;
 export const SHEET_MAX_BYTES = 5 * 1024 * 1024;
 
 export type SheetSource = { kind: 'url'; url: string } | { kind: 'sample'; file: string };
+
+/** The sheet answered with an HTTP error status. */
+export class SheetHttpError extends Error {
+  override name = 'SheetHttpError';
+  constructor(readonly status: number) {
+    super(`sheet answered HTTP ${status}`);
+  }
+}
 
 export const sampleSheetFile = path.join(process.cwd(), 'lib/articles/sample-sheet.txt');
 
@@ -56,22 +63,22 @@ export async function fetchSheetText(
   const response = await fetch(url, { signal, cache: 'no-store', redirect: 'follow' });
   if (!response.ok) {
     await response.body?.cancel();
-    throw new Error(`sheet answered HTTP ${response.status}`);
+    throw new SheetHttpError(response.status);
   }
   // The timeout also covers a body that trickles in.
   return readLimited(response, maxBytes);
 }
 
 /** Reads and normalises every row of the sheet; throws on any failure (the store keeps the last good copy). */
-export async function loadArticles(
+export async function loadSheet(
   source: SheetSource,
   { timeoutMs = SHEET_TIMEOUT_MS } = {},
-): Promise<Article[]> {
+): Promise<SheetReading> {
   const body =
     source.kind === 'url'
       ? await fetchSheetText(source.url, { timeoutMs })
       : await readFile(source.file, 'utf8');
   const rows = parseGviz(body);
   if (rows.length === 0) console.warn('[articles] the sheet has no article rows');
-  return toArticles(rows);
+  return readSheet(rows);
 }

@@ -8,7 +8,7 @@ function setup(initial: string[] = ['a']) {
   let next: () => Promise<string[]> = () => Promise.resolve(initial);
   const load = vi.fn(() => next());
   const log = vi.fn();
-  const store = new ArticleStore<string>({
+  const store = new ArticleStore<string[]>({
     load,
     loadTimeoutMs: SHEET_TIMEOUT_MS,
     now: () => time,
@@ -34,7 +34,7 @@ const REFRESH_AT_AGE_MS = 232_000;
 async function oldestCopyServed(phaseMs: number, minutes = 30): Promise<number> {
   let time = 0;
   const loads: { endsAt: number; finish: () => void }[] = [];
-  const store = new ArticleStore<string>({
+  const store = new ArticleStore<string[]>({
     load: () =>
       new Promise<string[]>((resolve) =>
         loads.push({ endsAt: time + SHEET_TIMEOUT_MS, finish: () => resolve([`at ${time}`]) }),
@@ -83,7 +83,7 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
 
   it('serves from memory until the copy is 232 000 ms old, not one millisecond less', async () => {
     const { store, load, advance } = setup();
-    expect(await store.get()).toMatchObject({ status: 'ok', articles: ['a'] });
+    expect(await store.get()).toMatchObject({ status: 'ok', data: ['a'] });
     advance(REFRESH_AT_AGE_MS - 1);
     await store.get();
     store.refreshIfDue();
@@ -96,11 +96,11 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
     let release: (value: string[]) => void = () => {};
     answer(() => new Promise((resolve) => (release = resolve)));
     advance(REFRESH_AT_AGE_MS);
-    expect(await store.get()).toMatchObject({ articles: ['a'] });
-    expect(await store.get()).toMatchObject({ articles: ['a'] });
+    expect(await store.get()).toMatchObject({ data: ['a'] });
+    expect(await store.get()).toMatchObject({ data: ['a'] });
     expect(load).toHaveBeenCalledTimes(2);
     release(['b']);
-    await vi.waitFor(() => expect(store.snapshot()).toMatchObject({ articles: ['b'] }));
+    await vi.waitFor(() => expect(store.snapshot()).toMatchObject({ data: ['b'] }));
   });
 
   it.each([0, 1, 7_999, 30_000, 59_999])(
@@ -121,7 +121,7 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
     const loading = store.get();
     advance(5_000);
     release(['slow']);
-    expect(await loading).toMatchObject({ articles: ['slow'], loadedAt: startedAt });
+    expect(await loading).toMatchObject({ data: ['slow'], loadedAt: startedAt });
   });
 
   it('keeps the last good copy when a refresh fails, and logs it', async () => {
@@ -130,7 +130,7 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
     answer(() => Promise.reject(new Error('HTTP 500')));
     advance(REFRESH_AT_AGE_MS);
     expect(await store.refresh()).toBe(false);
-    expect(await store.get()).toMatchObject({ status: 'ok', articles: ['a'] });
+    expect(await store.get()).toMatchObject({ status: 'ok', data: ['a'] });
     expect(log).toHaveBeenCalledWith(
       '[articles] refresh failed, still serving the last good articles',
       expect.any(Error),
@@ -140,9 +140,9 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
   it('shows the error state only while no good copy ever loaded', async () => {
     const { store, answer } = setup();
     answer(() => Promise.reject(new Error('down')));
-    expect(await store.get()).toMatchObject({ status: 'error', articles: [] });
+    expect(await store.get()).toMatchObject({ status: 'error', data: null });
     answer(() => Promise.resolve(['c']));
-    expect(await store.get()).toMatchObject({ status: 'ok', articles: ['c'] });
+    expect(await store.get()).toMatchObject({ status: 'ok', data: ['c'] });
   });
 
   it('the timer does nothing while the copy is fresh, and retries while none ever loaded', async () => {
@@ -151,9 +151,33 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
     await store.get();
     answer(() => Promise.resolve(['d']));
     store.refreshIfDue();
-    await vi.waitFor(() => expect(store.snapshot()).toMatchObject({ articles: ['d'] }));
+    await vi.waitFor(() => expect(store.snapshot()).toMatchObject({ data: ['d'] }));
     store.refreshIfDue();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps why the last load failed until a load succeeds', async () => {
+    const { store, answer } = setup();
+    const down = new Error('HTTP 404');
+    answer(() => Promise.reject(down));
+    expect(await store.refresh()).toBe(false);
+    expect(store.lastFailure()).toBe(down);
+    answer(() => Promise.resolve(['e']));
+    expect(await store.refresh()).toBe(true);
+    expect(store.lastFailure()).toBeNull();
+  });
+
+  it('for a preview, reloads a copy older than asked and keeps a younger one', async () => {
+    const { store, load, advance, answer } = setup();
+    await store.get();
+    advance(10_000);
+    await store.refreshIfOlderThan(10_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    answer(() => Promise.resolve(['edited']));
+    advance(1);
+    await store.refreshIfOlderThan(10_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(store.snapshot()).toMatchObject({ data: ['edited'] });
   });
 
   it('the timer looks every 60 s', async () => {
@@ -171,7 +195,7 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
   it('refuses a lifetime too short to refresh ahead of it', () => {
     expect(
       () =>
-        new ArticleStore<string>({
+        new ArticleStore<string[]>({
           load: () => Promise.resolve([]),
           maxAgeMs: ARTICLE_CHECK_EVERY_MS + SHEET_TIMEOUT_MS,
           loadTimeoutMs: SHEET_TIMEOUT_MS,

@@ -4,12 +4,12 @@ export const ARTICLE_CACHE_MAX_AGE_MS = 300_000;
 /** How often the timer looks at the copy's age, so that it is refreshed even when nobody visits. */
 export const ARTICLE_CHECK_EVERY_MS = 60_000;
 
+/** What one load gave (`data`: the whole sheet as read), or the state before any good load. */
 export type ArticleSnapshot<T> =
-  | { status: 'ok'; articles: T[]; loadedAt: number }
-  | { status: 'error'; articles: []; loadedAt: null };
+  { status: 'ok'; data: T; loadedAt: number } | { status: 'error'; data: null; loadedAt: null };
 
 export interface ArticleStoreOptions<T> {
-  load: () => Promise<T[]>;
+  load: () => Promise<T>;
   /** The longest one load may take (the sheet's timeout). */
   loadTimeoutMs: number;
   maxAgeMs?: number;
@@ -31,10 +31,11 @@ export class ArticleStore<T> {
   /** Age of the copy at which a refresh starts. */
   readonly refreshAtAgeMs: number;
   readonly checkEveryMs: number;
-  private good: { articles: T[]; loadedAt: number } | null = null;
+  private good: { data: T; loadedAt: number } | null = null;
+  private failure: unknown = null;
   private inflight: Promise<boolean> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private readonly load: () => Promise<T[]>;
+  private readonly load: () => Promise<T>;
   private readonly now: () => number;
   private readonly log: (message: string, error: unknown) => void;
 
@@ -61,8 +62,8 @@ export class ArticleStore<T> {
 
   snapshot(): ArticleSnapshot<T> {
     return this.good
-      ? { status: 'ok', articles: this.good.articles, loadedAt: this.good.loadedAt }
-      : { status: 'error', articles: [], loadedAt: null };
+      ? { status: 'ok', data: this.good.data, loadedAt: this.good.loadedAt }
+      : { status: 'error', data: null, loadedAt: null };
   }
 
   /** Loads now (one load at a time); true when the new articles are being served. */
@@ -71,11 +72,13 @@ export class ArticleStore<T> {
     // The copy is dated from the start of its load: the sheet was read no earlier than that.
     const startedAt = this.now();
     this.inflight = this.load()
-      .then((articles) => {
-        this.good = { articles, loadedAt: startedAt };
+      .then((data) => {
+        this.good = { data, loadedAt: startedAt };
+        this.failure = null;
         return true;
       })
       .catch((error: unknown) => {
+        this.failure = error;
         this.log(
           this.good
             ? '[articles] refresh failed, still serving the last good articles'
@@ -94,6 +97,19 @@ export class ArticleStore<T> {
   async refreshNow(): Promise<boolean> {
     await this.inflight;
     return this.refresh();
+  }
+
+  /** Why the last load failed, or null when it succeeded. */
+  lastFailure(): unknown {
+    return this.failure;
+  }
+
+  /**
+   * Waits for a copy at most maxAgeMs old (reusing a load already running), for the one reader
+   * who has just edited the sheet: a preview. Keeps the last good copy if the sheet fails.
+   */
+  async refreshIfOlderThan(maxAgeMs: number): Promise<void> {
+    if (this.good === null || this.now() - this.good.loadedAt > maxAgeMs) await this.refresh();
   }
 
   /** The timer's work: a refresh once one is due, and another try while none ever succeeded. */

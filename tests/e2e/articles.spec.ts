@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { axe } from './axe';
 
 const site = 'https://www.sorel-aubry-avocats.fr';
 
@@ -123,7 +123,7 @@ test.describe('reading the news', () => {
   test('list and article pages have no serious accessibility violations', async ({ page }) => {
     for (const path of ['/fr/blog', '/en/actualites/conges-payes-et-arret-maladie']) {
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axe(page).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious, `${path}: ${serious.map((v) => v.id).join(', ')}`).toEqual([]);
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadArticles, SHEET_TIMEOUT_MS } from '@/lib/articles/source';
+import type { SheetReading } from '@/lib/articles/normalise';
+import { loadSheet, SHEET_TIMEOUT_MS } from '@/lib/articles/source';
 import { ARTICLE_CACHE_MAX_AGE_MS, ArticleStore } from '@/lib/articles/store';
-import type { Article } from '@/lib/articles/types';
 import { startSheetServer, type SheetServer } from '../support/sheet-server';
 
 /** The store against a real HTTP sheet, with an injected clock (no sleeping). */
@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => sheet.close());
 
-function titles(store: ArticleStore<Article>) {
-  return store.snapshot().articles.map((article) => article.title);
+function titles(store: ArticleStore<SheetReading>) {
+  return (store.snapshot().data?.articles ?? []).map((article) => article.title);
 }
 
 describe('the refresh boundary, ahead of the 5-minute limit', () => {
@@ -21,8 +21,8 @@ describe('the refresh boundary, ahead of the 5-minute limit', () => {
     sheet.set({ kind: 'rows', rows: [{ titre: 'Avant', statut: 'Publié' }] });
     let now = 0;
     const logs: string[] = [];
-    const store = new ArticleStore<Article>({
-      load: () => loadArticles({ kind: 'url', url: sheet.url }),
+    const store = new ArticleStore<SheetReading>({
+      load: () => loadSheet({ kind: 'url', url: sheet.url }),
       loadTimeoutMs: SHEET_TIMEOUT_MS,
       now: () => now,
       log: (message) => logs.push(message),
@@ -34,13 +34,13 @@ describe('the refresh boundary, ahead of the 5-minute limit', () => {
 
     sheet.set({ kind: 'rows', rows: [{ titre: 'Après', statut: 'Publié' }] });
     now = store.refreshAtAgeMs - 1;
-    expect((await store.get()).articles.map((a) => a.title)).toEqual(['Avant']);
+    expect((await store.get()).data?.articles.map((a) => a.title)).toEqual(['Avant']);
     store.refreshIfDue();
     expect(sheet.hits()).toBe(hitsAfterFirstLoad);
 
     now = store.refreshAtAgeMs;
     // The visitor at the boundary is not kept waiting: the old copy, at once.
-    expect((await store.get()).articles.map((a) => a.title)).toEqual(['Avant']);
+    expect((await store.get()).data?.articles.map((a) => a.title)).toEqual(['Avant']);
     await store.refreshNow();
     expect(titles(store)).toEqual(['Après']);
 
@@ -55,8 +55,8 @@ describe('the refresh boundary, ahead of the 5-minute limit', () => {
 
 describe('the sheet timeout', () => {
   const storeWithTimeout = (errors: unknown[], timeoutMs: number) =>
-    new ArticleStore<Article>({
-      load: () => loadArticles({ kind: 'url', url: sheet.url }, { timeoutMs }),
+    new ArticleStore<SheetReading>({
+      load: () => loadSheet({ kind: 'url', url: sheet.url }, { timeoutMs }),
       loadTimeoutMs: timeoutMs,
       log: (_message, error) => errors.push(error),
     });
@@ -80,7 +80,7 @@ describe('the sheet timeout', () => {
     sheet.set({ kind: 'slow', delayMs: 200, rows: [{ titre: 'Lent', statut: 'Publié' }] });
     const errors: unknown[] = [];
     const store = storeWithTimeout(errors, 5_000);
-    expect((await store.get()).articles.map((a) => a.title)).toEqual(['Lent']);
+    expect((await store.get()).data?.articles.map((a) => a.title)).toEqual(['Lent']);
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { ArticlePage, articleMetadata } from '@/components/articles/article-page';
 import { JsonLdScript } from '@/components/json-ld-script';
-import { getPublishedArticle, localizedArticle } from '@/lib/articles';
+import { articleToShow, localizedArticle } from '@/lib/articles';
+import { isPreviewToken, PREVIEW_PARAM } from '@/lib/articles/preview';
+import { config } from '@/lib/config';
 import { localeParam } from '@/lib/i18n/params';
 import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
 
@@ -13,18 +15,29 @@ function slugParam(raw: string): string {
   }
 }
 
-/** proxy.ts has already answered 404 for an unknown or unpublished slug. */
-export async function generateMetadata({
-  params,
-}: PageProps<'/[locale]/actualites/[slug]'>): Promise<Metadata> {
-  const { slug } = await params;
-  return articleMetadata(await localeParam(params), slugParam(slug));
+type Props = PageProps<'/[locale]/actualites/[slug]'>;
+
+/**
+ * Whether the address carries this article's preview token. proxy.ts checked it already to let an
+ * unpublished article through; the page checks it again rather than trust anything else.
+ */
+async function isPreview(slug: string, searchParams: Props['searchParams']): Promise<boolean> {
+  const token = (await searchParams)[PREVIEW_PARAM];
+  return isPreviewToken(slug, typeof token === 'string' ? token : null, config().REVALIDATE_SECRET);
 }
 
-export default async function Page({ params }: PageProps<'/[locale]/actualites/[slug]'>) {
+/** proxy.ts has already answered 404 for an unknown or unpublished slug (without a valid preview). */
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const slug = slugParam((await params).slug);
+  const preview = await isPreview(slug, searchParams);
+  return articleMetadata(await localeParam(params), slug, preview);
+}
+
+export default async function Page({ params, searchParams }: Props) {
   const locale = await localeParam(params);
   const slug = slugParam((await params).slug);
-  const article = await getPublishedArticle(slug);
+  const preview = await isPreview(slug, searchParams);
+  const article = await articleToShow(slug, preview);
   return (
     <>
       {article ? (
@@ -35,7 +48,7 @@ export default async function Page({ params }: PageProps<'/[locale]/actualites/[
           })}
         />
       ) : null}
-      <ArticlePage locale={locale} slug={slug} />
+      <ArticlePage locale={locale} slug={slug} preview={preview} />
     </>
   );
 }
