@@ -1,8 +1,11 @@
 import localFont from 'next/font/local';
 
 /**
- * Self-hosted, swapped in when ready, preloaded because the first screen of every page uses both.
- * Until they arrive the page is drawn in a local font scaled to their metrics: next/font's own
+ * Self-hosted and swapped in when ready. Not preloaded: the stylesheet is inlined in the page's
+ * head, so the browser asks for them as soon as it styles the first screen; a preload only made
+ * them share the slow phone's bandwidth with the first screen's image and held the first paint
+ * back (devtools throttling, same session: first paint 150–350 ms sooner without it, README
+ * "Performance"). Until they arrive the page is drawn in a local font scaled to their metrics: next/font's own
  * (Arial, Times New Roman) on Windows and macOS, then app/font-fallbacks.css (Roboto and Noto
  * Serif on Android, DejaVu on Linux), listed after these in globals.css.
  * The files are Latin subsets made by `npm run fonts` (scripts/subset-fonts.mjs) from the
@@ -14,7 +17,7 @@ export const inter = localFont({
   variable: '--font-inter',
   weight: '400 700',
   display: 'swap',
-  preload: true,
+  preload: false,
 });
 
 export const sourceSerif = localFont({
@@ -24,5 +27,5 @@ export const sourceSerif = localFont({
   display: 'swap',
   // next/font scales a local fallback to the web font's metrics; a serif one for a serif font.
   adjustFontFallback: 'Times New Roman',
-  preload: true,
+  preload: false,
 });

@@ -1,14 +1,28 @@
 #!/usr/bin/env node
-// `npm run bench`: measures the production build (run `npm run build` first; this builds nothing).
-// Starts `next start`, runs Lighthouse (mobile preset, simulated throttling, Debian's Chromium,
-// median of 3 runs) on the site's pages and on a bare Next.js page (the framework's floor), then a
-// load test with autocannon, timed from the client and from inside the server
-// (bench/server-timing.mjs), and writes a dated markdown report under bench/results/.
+// `npm run bench`: measures the production build as production serves it (run `npm run build`
+// first; this builds nothing). One `next start`, started as the systemd unit starts it
+// (deploy/systemd/), behind the shipped nginx site (deploy/nginx/: TLS with a certificate made
+// at run time, HTTP/2, keep-alive to Node; scripts/nginx.mjs installs Debian's nginx-light when it
+// is missing). Lighthouse's mobile preset (Debian's Chromium, median of 3 runs) measures the
+// site's pages and a bare Next.js page (the framework's floor) through that proxy, with both of
+// its throttling methods:
+// - simulate: Lantern, Lighthouse's score: a slow phone simulated from an unthrottled load;
+// - devtools: the page really loaded on a throttled network (562.5 ms round trip, 1.47 Mbit/s)
+//   and a 4 times slower CPU: what a phone on a slow 4G really gets.
+// Then a load test with autocannon through the proxy and, for comparison, straight to Node, timed
+// from the client and from inside the server (bench/server-timing.mjs); a dated markdown report
+// goes under bench/results/.
 //
+// BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
+// methods. BENCH_PAGES: only these paths (comma-separated; the floor is always measured), for a
+// quick before-and-after. BENCH_LOAD_SECONDS (30) and BENCH_LOAD_CONNECTIONS (100): the load test.
 // BENCH_BLOCK (comma-separated URL patterns, e.g. '*.js' or '*.js,*.woff2') has Lighthouse block
 // those requests: it measures what the pages would score without them, to find out what a metric
-// is made of. Such a run skips the load test and writes bench/results/<date>-without-<patterns>.md.
+// is made of. Such a run skips the load test. A run with any of BENCH_PAGES, BENCH_METHODS or
+// BENCH_BLOCK writes bench/results/<date>-<what>.md, a full run bench/results/<date>.md;
+// BENCH_LABEL names the report instead (e.g. 'before').
 import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,16 +32,25 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
+import { startNginx } from '../scripts/nginx.mjs';
+import { instanceCommand, readUnit } from '../scripts/systemd-unit.mjs';
 import { firstArticlePath } from '../tests/support/first-article.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
-const BLOCK = (process.env.BENCH_BLOCK ?? '')
-  .split(',')
-  .map((pattern) => pattern.trim())
-  .filter(Boolean);
+const list = (value) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+const BLOCK = list(process.env.BENCH_BLOCK);
+const ONLY_PAGES = list(process.env.BENCH_PAGES);
+const METHODS = list(process.env.BENCH_METHODS ?? 'simulate,devtools');
+for (const method of METHODS)
+  if (!['simulate', 'devtools'].includes(method))
+    throw new Error(`BENCH_METHODS: '${method}' is neither 'simulate' nor 'devtools'`);
 // Where the server's preloaded bench/server-timing.mjs writes its figures on SIGUSR2.
 const SERVER_TIMING = path.join(os.tmpdir(), `bench-server-timing-${process.pid}.json`);
 
@@ -41,36 +64,55 @@ function freePort() {
   });
 }
 
-async function startServer() {
+/**
+ * `next start` as deploy/systemd/sorel-aubry-avocats@.service starts it: the shipped unit's
+ * ExecStart and Environment (scripts/systemd-unit.mjs, as the deployment test does), with an
+ * environment file that adds bench/server-timing.mjs and the floor page. SITE_URL is the proxy's
+ * address, so canonical links and redirects name what the browser loaded.
+ */
+async function startServer(siteUrl) {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        BENCH_FLOOR: '1',
-        SITE_URL: `http://127.0.0.1:${port}`,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs'))}`,
-        BENCH_SERVER_TIMING: SERVER_TIMING,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
+  const envFile = path.join(os.tmpdir(), `bench-env-${process.pid}`);
+  writeFileSync(
+    envFile,
+    [
+      `SITE_URL=${siteUrl}`,
+      'BENCH_FLOOR=1',
+      `BENCH_SERVER_TIMING=${SERVER_TIMING}`,
+      `NODE_OPTIONS=--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
+      '',
+    ].join('\n'),
   );
+  const unit = instanceCommand(readUnit(), { port, appDir: root, envFile });
+  rmSync(envFile);
+  const [command, ...args] = unit.argv;
+  const child = spawn(command, args, {
+    cwd: unit.cwd,
+    // NEXT_DIST_DIR, when set, measures another build.
+    env: {
+      ...unit.env,
+      ...(process.env.NEXT_DIST_DIR && { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i += 1) {
     try {
       await fetch(`${url}/robots.txt`);
-      return { url, child };
+      return { url, port, child };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }
   child.kill('SIGKILL');
   throw new Error('next start did not answer');
+}
+
+/** The base64 SHA-256 of the certificate's public key: Chromium trusts it by this (and only it). */
+function spkiHash(certFile) {
+  const key = execFileSync('openssl', ['x509', '-in', certFile, '-noout', '-pubkey']);
+  const der = execFileSync('openssl', ['pkey', '-pubin', '-outform', 'der'], { input: key });
+  return execFileSync('openssl', ['dgst', '-sha256', '-binary'], { input: der }).toString('base64');
 }
 
 // A run where Lighthouse could not compute a metric (its NO_LCP error, say) gives NaN there; a
@@ -82,7 +124,16 @@ function percentile(values, fraction) {
 const median = (values) => percentile(values, 0.5);
 const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
-async function audit(chrome, url) {
+/** What the LCP element was: an image or text, and which. */
+function lcpElement(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = items.flatMap((item) => item.items ?? [item]).find((item) => item.node)?.node;
+  if (!node) return '?';
+  const label = (node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 40);
+  return node.snippet?.startsWith('<img') ? `img "${label}"` : `text "${label}"`;
+}
+
+async function audit(chrome, url, throttlingMethod) {
   const runs = [];
   const failures = [];
   // Lighthouse now and then fails to record a load's trace (NO_NAVSTART here, about one run in
@@ -93,6 +144,7 @@ async function audit(chrome, url) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      throttlingMethod,
       blockedUrlPatterns: BLOCK,
     });
     if (lhr.runtimeError) {
@@ -107,17 +159,23 @@ async function audit(chrome, url) {
       accessibility: lhr.categories.accessibility.score * 100,
       bestPractices: lhr.categories['best-practices'].score * 100,
       seo: lhr.categories.seo.score * 100,
+      fcp: metric(lhr, 'first-contentful-paint'),
       lcp: metric(lhr, 'largest-contentful-paint'),
       tbt: metric(lhr, 'total-blocking-time'),
       cls: metric(lhr, 'cumulative-layout-shift'),
       jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      lcpElement: lcpElement(lhr),
     });
   }
   if (!runs.length)
     throw new Error(`Lighthouse failed on every run of ${url}: ${failures.join(', ')}`);
   const pick = (key) => median(runs.map((run) => run[key]));
+  const numeric = Object.keys(runs[0]).filter((key) => typeof runs[0][key] === 'number');
+  const lcp = pick('lcp');
   return {
-    ...Object.fromEntries(Object.keys(runs[0]).map((key) => [key, pick(key)])),
+    ...Object.fromEntries(numeric.map((key) => [key, pick(key)])),
+    // The LCP element of the run whose LCP is the median, as Lighthouse describes it.
+    lcpElement: (runs.find((run) => run.lcp === lcp) ?? runs[0]).lcpElement,
     // Every run's LCP, in the order measured: a median of 3 hides how far apart they are.
     lcpRuns: [
       runs.map((run) => (Number.isFinite(run.lcp) ? run.lcp.toFixed(0) : 'failed')).join(' / '),
@@ -166,24 +224,35 @@ async function load(child, url) {
   };
 }
 
-const { url, child } = await startServer();
+const httpsPort = await freePort();
+const proxyUrl = `https://127.0.0.1:${httpsPort}`;
+const { url: directUrl, port, child } = await startServer(proxyUrl);
+let nginx;
 // An interrupted run (Ctrl-C, a job's time limit) never reaches the `finally` below, and Chromium
-// is launched detached: stop both here, or they outlive the bench.
+// is launched detached: stop all three here, or they outlive the bench.
 let chrome;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
     chrome?.kill();
     child.kill('SIGKILL');
+    void nginx?.stop();
     process.exit(130);
   });
 }
-chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: ['--headless=new', ...chromiumFlags],
-});
 try {
-  const pages = [
-    '/bench-floor',
+  nginx = await startNginx({ upstreamPorts: [port], httpsPort });
+  const home = await fetch(`${directUrl}/fr`);
+  if (!home.ok) throw new Error(`/fr answered ${home.status} straight from Node`);
+  chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [
+      '--headless=new',
+      ...chromiumFlags,
+      // The run's own certificate is trusted by its key, as a real one would be by its chain.
+      `--ignore-certificate-errors-spki-list=${spkiHash(nginx.certFile)}`,
+    ],
+  });
+  const allPages = [
     '/fr',
     '/en',
     '/fr/helene-sorel',
@@ -192,30 +261,117 @@ try {
     '/en/actualites',
   ];
   for (const locale of ['fr', 'en']) {
-    const article = await firstArticlePath(url, locale);
-    if (article) pages.push(article);
+    const article = await firstArticlePath(directUrl, locale);
+    if (article) allPages.push(article);
   }
-  const audits = [];
+  allPages.push('/fr/mentions-legales', '/en/mentions-legales');
+  const pages = [
+    '/bench-floor',
+    ...allPages.filter((page) => !ONLY_PAGES.length || ONLY_PAGES.includes(page)),
+  ];
+  // Pages in the outer loop, methods inside: a page's two methods are measured minutes apart at
+  // most, whatever else this machine is doing.
+  const audits = Object.fromEntries(METHODS.map((method) => [method, []]));
   for (const page of pages) {
-    process.stderr.write(`lighthouse ${page}\n`);
-    audits.push({ page, ...(await audit(chrome, `${url}${page}`)) });
+    for (const method of METHODS) {
+      process.stderr.write(`lighthouse ${method} ${page}\n`);
+      audits[method].push({ page, ...(await audit(chrome, `${proxyUrl}${page}`, method)) });
+    }
   }
   await chromeLauncher.killAll();
+  chrome = undefined;
+
   const loads = [];
-  const loadPages = BLOCK.length
-    ? []
-    : ['/fr', pages.find((p) => p.includes('/blog/')) ?? '/fr/actualites'];
-  for (const page of loadPages) {
-    process.stderr.write(`autocannon ${page}\n`);
-    loads.push({ page, ...(await load(child, `${url}${page}`)) });
+  if (!BLOCK.length && !ONLY_PAGES.length) {
+    const article = allPages.find((p) => p.includes('/blog/')) ?? '/fr/actualites';
+    for (const page of ['/fr', article])
+      for (const [via, base] of [
+        ['nginx (TLS, HTTP/1.1)', proxyUrl],
+        ['Node directly', directUrl],
+      ]) {
+        process.stderr.write(`autocannon ${page} via ${via}\n`);
+        loads.push({ page, via, ...(await load(child, `${base}${page}`)) });
+      }
   }
 
-  const floor = audits[0];
   const date = new Date().toISOString().slice(0, 10);
+  const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+  const minus = (value, floor) => {
+    const delta = value - floor;
+    return Number.isFinite(delta) ? `${delta >= 0 ? '+' : ''}${delta.toFixed(0)}` : '—';
+  };
+  // The targets (README, "Performance"); ✗ marks a figure that misses its target. The floor's row
+  // (the first) is held to none but the rule checks.
+  const mark = (ok) => (ok ? '' : ' ✗');
+  const column = (title, cell) => ({ title, cell });
+  const lcpColumns = [
+    column('FCP (ms)', (a) => fixed(a.fcp)),
+    column('LCP (ms)', (a) => fixed(a.lcp)),
+    column('LCP of each run (ms)', (a) => a.lcpRuns),
+  ];
+  const METHOD_TABLES = {
+    simulate: {
+      title: 'Simulated throttling (Lantern: Lighthouse’s score)',
+      targets:
+        'performance ≥ 95; accessibility, best practices and SEO 100; CLS ≤ 0.01; TBT ≤ floor + 100 ms',
+      columns: [
+        column('Perf', (a, f, page) => fixed(a.performance) + mark(!page || a.performance >= 95)),
+        column('A11y', (a) => fixed(a.accessibility) + mark(a.accessibility === 100)),
+        column('Best pr.', (a) => fixed(a.bestPractices) + mark(a.bestPractices === 100)),
+        column('SEO', (a, f, page) => fixed(a.seo) + mark(!page || a.seo === 100)),
+        ...lcpColumns,
+        column('LCP − floor', (a, f) => minus(a.lcp, f.lcp)),
+        column('TBT (ms)', (a) => fixed(a.tbt)),
+        column(
+          'TBT − floor',
+          (a, f, page) => minus(a.tbt, f.tbt) + mark(!page || a.tbt - f.tbt <= 100),
+        ),
+        column('CLS', (a) => fixed(a.cls, 3) + mark(a.cls <= 0.01)),
+        column('JS (KB)', (a) => fixed(a.jsBytes / 1024, 1)),
+      ],
+    },
+    devtools: {
+      title: 'Real throttling (devtools: the page loaded on a throttled network and CPU)',
+      targets: 'LCP ≤ floor + 400 ms; TBT ≤ floor + 150 ms',
+      columns: [
+        column('Perf', (a) => fixed(a.performance)),
+        ...lcpColumns,
+        column(
+          'LCP − floor',
+          (a, f, page) => minus(a.lcp, f.lcp) + mark(!page || a.lcp - f.lcp <= 400),
+        ),
+        column('TBT (ms)', (a) => fixed(a.tbt)),
+        column(
+          'TBT − floor',
+          (a, f, page) => minus(a.tbt, f.tbt) + mark(!page || a.tbt - f.tbt <= 150),
+        ),
+        column('CLS', (a) => fixed(a.cls, 3)),
+      ],
+    },
+  };
+  const tables = METHODS.flatMap((method) => {
+    const { title, targets, columns } = METHOD_TABLES[method];
+    const rows = audits[method];
+    const all = [
+      column('Page', (a) => a.page),
+      ...columns,
+      column('LCP element', (a) => a.lcpElement),
+    ];
+    return [
+      `## ${title}`,
+      '',
+      `Targets: ${targets}.`,
+      '',
+      `| ${all.map((c) => c.title).join(' | ')} |`,
+      `|${all.map(() => '---').join('|')}|`,
+      ...rows.map((a, index) => `| ${all.map((c) => c.cell(a, rows[0], index > 0)).join(' | ')} |`),
+      '',
+    ];
+  });
   const lines = [
-    `# Benchmark ${date}`,
+    `# Benchmark ${date}${process.env.BENCH_LABEL ? ` (${process.env.BENCH_LABEL})` : ''}`,
     '',
-    `Production build, \`next start\`, this machine (${(await import('node:os')).cpus().length} cores). Lighthouse ${RUNS} runs per page (median), mobile preset with simulated throttling, Debian's Chromium. \`/bench-floor\` is a bare Next.js page (one heading): the framework's floor.`,
+    `Production build, one \`next start\` started as the systemd unit starts it, behind the shipped nginx site (TLS, HTTP/2, keep-alive to Node), this machine (${os.cpus().length} cores), Node.js ${process.version}. Lighthouse ${RUNS} runs per page and method (median), mobile preset, Debian's Chromium, pages loaded through the proxy. \`/bench-floor\` is a bare Next.js page (one heading): the framework's floor, measured in the same run; "− floor" columns subtract its figure.`,
     ...(BLOCK.length
       ? [
           '',
@@ -223,38 +379,41 @@ try {
         ]
       : []),
     '',
-    '| Page | Perf | A11y | Best pr. | SEO | LCP (ms) | LCP of each run (ms) | LCP − floor | TBT (ms) | TBT − floor | CLS | JS (KB, transferred) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...audits.map(
-      (a) =>
-        `| ${a.page} | ${a.performance.toFixed(0)} | ${a.accessibility.toFixed(0)} | ${a.bestPractices.toFixed(0)} | ${a.seo.toFixed(0)} | ${a.lcp.toFixed(0)} | ${a.lcpRuns} | ${(a.lcp - floor.lcp).toFixed(0)} | ${a.tbt.toFixed(0)} | ${(a.tbt - floor.tbt).toFixed(0)} | ${a.cls.toFixed(3)} | ${(a.jsBytes / 1024).toFixed(1)} |`,
-    ),
-    '',
+    ...tables,
     ...(loads.length
       ? [
-          `Load: autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per page. Client: what autocannon measured, from sending a request to its last byte. Server: from the moment the server read the request to its last written byte, measured inside the server. Connections accepted: how many of autocannon's connections the server accepted in the first 0.5 s, then per second (reopened ones included). Timeouts: requests without an answer after autocannon's 10 s.`,
+          '## Load',
           '',
-          '| Page | Requests/s | Client p50 (ms) | Client p99 (ms) | Server p50 (ms) | Server p99 (ms) | Connections accepted | Timeouts | Other errors | Non-2xx |',
-          '|---|---|---|---|---|---|---|---|---|---|',
+          `autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per page and route: through nginx (what a visitor behind the proxy gets; autocannon speaks HTTP/1.1 over TLS) and straight to Node, one after the other. Client: what autocannon measured, from sending a request to its last byte. Server: from the moment Node read the request to its last written byte, measured inside the server. Connections accepted: how many connections Node accepted in the first 0.5 s, then per second (nginx's own to Node through the proxy; autocannon's, reopened ones included, directly). Timeouts: requests without an answer after autocannon's 10 s.`,
+          '',
+          '| Page | Route | Requests/s | Client p50 (ms) | Client p99 (ms) | Server p50 (ms) | Server p99 (ms) | Connections accepted | Timeouts | Other errors | Non-2xx |',
+          '|---|---|---|---|---|---|---|---|---|---|---|',
           ...loads.map(
             (l) =>
-              `| ${l.page} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.serverP50.toFixed(0)} | ${l.serverP99.toFixed(0)} | ${l.accepted} | ${l.timeouts} | ${l.otherErrors} | ${l.non2xx} |`,
+              `| ${l.page} | ${l.via} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${fixed(l.serverP50)} | ${fixed(l.serverP99)} | ${l.accepted} | ${l.timeouts} | ${l.otherErrors} | ${l.non2xx} |`,
           ),
           '',
         ]
       : []),
   ];
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const suffix = BLOCK.length
-    ? `-without-${BLOCK.join('-')
-        .replace(/[^a-z0-9]+/gi, '-')
-        .replace(/^-|-$/g, '')}`
-    : '';
-  const file = path.join(root, 'bench/results', `${date}${suffix}.md`);
+  const slug = (text) =>
+    text
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase();
+  const what = [
+    ...(ONLY_PAGES.length ? [`pages-${ONLY_PAGES.join('-')}`] : []),
+    ...(METHODS.length < 2 ? METHODS : []),
+    ...(BLOCK.length ? [`without-${BLOCK.join('-')}`] : []),
+  ];
+  const name = process.env.BENCH_LABEL ?? what.join('-');
+  const file = path.join(root, 'bench/results', `${date}${name ? `-${slug(name)}` : ''}.md`);
   writeFileSync(file, lines.join('\n'));
   console.log(lines.join('\n'));
   console.log(`Report written to ${path.relative(root, file)}`);
 } finally {
   await chromeLauncher.killAll();
+  await nginx?.stop();
   child.kill('SIGTERM');
 }

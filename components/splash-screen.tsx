@@ -1,20 +1,14 @@
 'use client';
 
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { splashSeenCookie, splashSeenIn } from '@/lib/session-cookie';
 
-const noSubscription = () => () => {};
-
-function notYetSeen(): boolean {
-  // The server already left the splash out once it was closed; this covers a page rendered
-  // before it was closed in another tab of the same session.
-  return !splashSeenIn(document.cookie);
-}
-
 /**
- * Entry splash (SPEC 2.3): a modal dialog shown once per browser session. The home page renders
- * it only while the session cookie is absent, and it opens after hydration, so that the page's
- * own paint comes first; closing it sets the cookie for the rest of the session.
+ * Entry splash (SPEC 2.3): a modal dialog shown once per browser session. The home page sends it
+ * only while the session cookie is absent, closed (a closed dialog is neither drawn nor laid
+ * out, and without JavaScript it never shows); once the page is hydrated it opens in a task of
+ * its own, so that the page's first paint comes first and the dialog's layout does not lengthen
+ * the hydration task. Closing it sets the cookie for the rest of the session.
  */
 export function SplashScreen({
   label,
@@ -28,18 +22,19 @@ export function SplashScreen({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const enterRef = useRef<HTMLButtonElement>(null);
-  // The server never shows it; the browser opens it unless this session already closed it.
-  const firstVisit = useSyncExternalStore(noSubscription, notYetSeen, () => false);
   const [dismissed, setDismissed] = useState(false);
-  const open = firstVisit && !dismissed;
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (open && dialog && !dialog.open) {
+    const timer = window.setTimeout(() => {
+      const dialog = dialogRef.current;
+      // The server left the splash out once it was closed; this covers a page rendered before it
+      // was closed in another tab of the same session.
+      if (!dialog || dialog.open || splashSeenIn(document.cookie)) return;
       dialog.showModal();
       enterRef.current?.focus();
-    }
-  }, [open]);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const dismiss = () => {
     document.cookie = splashSeenCookie(window.location.protocol === 'https:');
@@ -47,7 +42,7 @@ export function SplashScreen({
     setDismissed(true);
   };
 
-  if (!open) return null;
+  if (dismissed) return null;
 
   return (
     <dialog

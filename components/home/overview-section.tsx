@@ -18,7 +18,6 @@ export function OverviewSection({ locale }: { locale: Locale }) {
         {expertiseOverview.map((id) => (
           <li key={id} className="reveal">
             <OverviewCard
-              id={id}
               title={t(`home.overview.items.${id}.title`)}
               description={t(`home.overview.items.${id}.description`)}
               action={t('home.overview.cardAction')}

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Cookie, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { axe } from './axe';
 
 // These visitors have not answered the banner yet.
 test.use({ consentStored: false });
@@ -382,9 +382,7 @@ for (const locale of ['fr', 'en'] as const) {
           .getByRole('button', { name: locale === 'fr' ? 'Personnaliser' : 'Customise' })
           .click();
       await expect(banner(page)).toHaveAttribute('data-view', view);
-      const results = await new AxeBuilder({ page })
-        .include('[data-testid="consent-banner"]')
-        .analyze();
+      const results = await axe(page).include('[data-testid="consent-banner"]').analyze();
       const serious = results.violations.filter(
         (violation) => violation.impact === 'serious' || violation.impact === 'critical',
       );

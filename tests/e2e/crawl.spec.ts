@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { locales } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { canonicalPagePaths, staticPagePaths } from '@/lib/seo/site-pages';
 import { expect, test } from './fixtures';
+import { axe } from './axe';
 
 /**
  * A crawl of every page the sitemap lists, in both languages: no console error, no failed
@@ -109,8 +109,8 @@ async function crawl(page: Page, request: APIRequestContext, baseURL: string, pa
     expect(response?.status(), path).toBe(200);
     await page.waitForLoadState('networkidle');
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations
+    const audit = await axe(page).analyze();
+    const serious = audit.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
         (violation) =>

@@ -7,8 +7,8 @@ import { firstArticlePath } from '../support/first-article.mjs';
 // mobile screen) and on a desktop, fonts and images included, and every shift the browser
 // reports until the page has settled is added up.
 //
-// The web fonts are preloaded, but on a slow network they can still arrive after the first
-// paint. Until then the text is drawn in a local font scaled to their metrics
+// On a slow network the web fonts often arrive after the first paint (they are not preloaded:
+// app/fonts.ts). Until then the text is drawn in a local font scaled to their metrics
 // (app/font-fallbacks.css), so the swap must not move the page either: the second group of tests
 // holds the fonts back until the first screen is on show in the fallback faces.
 const MAX_CLS = 0.01;

@@ -115,3 +115,46 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
+
+test.describe('on a phone, first visit', () => {
+  test.use({ consentStored: false, viewport: { width: 412, height: 823 } });
+  for (const locale of ['fr', 'en'] as const)
+    test(`neither the splash nor the cookie banner becomes the largest paint (${locale})`, async ({
+      page,
+    }) => {
+      // Every largest-contentful-paint candidate of the load, with where its element sits.
+      await page.addInitScript(() => {
+        const record = window as unknown as { __lcp: string[] };
+        record.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            element: Element | null;
+          })[]) {
+            const element = entry.element;
+            record.__lcp.push(
+              !element
+                ? 'removed'
+                : element.closest('[data-testid="splash"]')
+                  ? 'splash'
+                  : element.closest('[data-testid="consent-banner"]')
+                    ? 'banner'
+                    : `page: ${element.tagName.toLowerCase()} ${element.textContent?.trim().slice(0, 30) ?? ''}`,
+            );
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`/${locale}`);
+      // Both are on show: the splash after hydration, the banner after its 1.5 s delay.
+      await expect(page.getByTestId('splash')).toBeVisible();
+      await expect(page.getByTestId('consent-banner')).toBeVisible();
+      await page.waitForTimeout(500);
+      const candidates = await page.evaluate(
+        () => (window as unknown as { __lcp: string[] }).__lcp,
+      );
+      expect(candidates.length, 'the page reported a largest paint').toBeGreaterThan(0);
+      expect(
+        candidates.filter((c) => c === 'splash' || c === 'banner'),
+        candidates.join(' | '),
+      ).toEqual([]);
+    });
+});
