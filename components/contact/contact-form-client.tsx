@@ -17,6 +17,7 @@ import {
   type ContactValidationMessages,
 } from '@/lib/contact/fields';
 import type { validateContact } from '@/lib/contact/schema';
+import { newSubmissionId } from '@/lib/contact/submission-id';
 import { apiRequest, HttpError } from '@/lib/http/api-request';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/locales';
@@ -43,6 +44,8 @@ export interface ContactFormClientProps {
   validation: ContactValidationMessages;
   toastTexts: ContactTexts['toast'];
   formToken: string;
+  /** The no-JavaScript post's submission id; with JavaScript the form names each message itself. */
+  submissionId: string;
 }
 
 const inputClass =
@@ -59,6 +62,7 @@ export function ContactFormClient({
   validation,
   toastTexts,
   formToken,
+  submissionId,
 }: ContactFormClientProps) {
   const [serverState, formAction] = useActionState(sendContactForm, initialContactFormState);
   const [values, setValues] = useState<ContactFormValues>(serverState.values);
@@ -75,6 +79,10 @@ export function ContactFormClient({
   const noteInteraction = () => {
     firstInteraction.current ??= performance.now();
   };
+  // The message being sent and its id, kept until it is accepted: sent again unchanged (by the
+  // automatic retry or by the visitor after an error), it carries the same id, and the server
+  // stores it once even if an earlier copy arrived and only its answer was lost.
+  const attempt = useRef<{ id: string; content: string } | null>(null);
 
   const update = (field: ContactField, value: string) => {
     noteInteraction();
@@ -118,14 +126,19 @@ export function ContactFormClient({
     void loadToaster();
     const data = new FormData(formElement);
     const fillMs = Math.round(performance.now() - (firstInteraction.current ?? performance.now()));
+    const content = JSON.stringify(values);
+    if (attempt.current?.content !== content) attempt.current = { id: newSubmissionId(), content };
+    const payload = {
+      ...values,
+      locale,
+      website: data.get('website') ?? '',
+      formToken,
+      fillMs,
+      submissionId: attempt.current.id,
+    };
     try {
-      await apiRequest('POST', '/api/contact', {
-        ...values,
-        locale,
-        website: data.get('website') ?? '',
-        formToken,
-        fillMs,
-      });
+      await withRetries(() => apiRequest('POST', '/api/contact', payload));
+      attempt.current = null;
       firstInteraction.current = null;
       setValues(emptyContactValues);
       setAttempted(false);
@@ -207,6 +220,7 @@ export function ContactFormClient({
       >
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="formToken" value={formToken} />
+        <input type="hidden" name="submissionId" value={submissionId} />
         {/* Honeypot: invisible to people and assistive technology, tempting to robots. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">{form.honeypot}</label>
@@ -263,6 +277,29 @@ export function ContactFormClient({
       ) : null}
     </>
   );
+}
+
+/** Pauses before each automatic resend of a message whose sending failed on the way. */
+const RESEND_DELAYS_MS = [1_000, 3_000] as const;
+
+/**
+ * Sends, and sends again after a pause when the failure may have happened on the way: the network
+ * dropped (a phone changing cells) or a proxy answered for a server that was restarting (502,
+ * 503, 504). The message's id makes a resend harmless. Any other answer (invalid fields, the
+ * rate limit) is final and shown at once.
+ */
+async function withRetries(send: () => Promise<unknown>): Promise<void> {
+  for (let resend = 0; ; resend += 1) {
+    try {
+      await send();
+      return;
+    } catch (error) {
+      const onTheWay = !(error instanceof HttpError) || [502, 503, 504].includes(error.status);
+      const delay = RESEND_DELAYS_MS[resend];
+      if (!onTheWay || delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 function pick(all: ContactFieldErrors, shown: ContactFieldErrors): ContactFieldErrors {

@@ -1,5 +1,6 @@
 import { firm } from '@/lib/content/firm';
 import { issueFormToken } from '@/lib/contact/form-token';
+import { newSubmissionId } from '@/lib/contact/submission-id';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getMessages, getTranslator } from '@/lib/i18n/translator';
@@ -7,7 +8,9 @@ import { ContactFormClient } from './contact-form-client';
 
 /**
  * The contact form of the home page's contact section (SPEC 2.3) with its privacy notice. The
- * server side translates and signs the fill-time token; the form itself is a client leaf.
+ * server side translates, signs the fill-time token and names the submission (sent again after
+ * the browser's Back button, the no-JavaScript form stores nothing twice); the form itself is a
+ * client leaf.
  */
 export function ContactForm({ locale }: { locale: Locale }) {
   const { form, validation, toast } = getMessages(locale).contact;
@@ -20,6 +23,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
         validation={validation}
         toastTexts={toast}
         formToken={issueFormToken()}
+        submissionId={newSubmissionId()}
       />
       <p className="text-muted text-sm">
         {t('contact.privacy.text', { controller: firm.name })}{' '}

@@ -30,7 +30,13 @@ export async function sendContactForm(
     message: text(form, 'message'),
   };
   const outcome = await submitContactMessage(
-    { ...values, website: text(form, 'website'), formToken: text(form, 'formToken'), locale },
+    {
+      ...values,
+      website: text(form, 'website'),
+      formToken: text(form, 'formToken'),
+      submissionId: text(form, 'submissionId'),
+      locale,
+    },
     { locale, clientAddress: clientAddress(await headers(), config().TRUST_PROXY) },
   );
   switch (outcome.kind) {

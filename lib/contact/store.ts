@@ -13,8 +13,13 @@ export type ContactMessage = ContactMessageRow;
 /** What the contact capability needs from the database, the same for SQLite and PostgreSQL. */
 export interface ContactStore {
   readonly dialect: Database['dialect'];
-  /** Commits a new message; it is due for delivery at once. */
-  insert(row: NewContactMessageRow): Promise<void>;
+  /**
+   * Commits a new message, due for delivery at once; false, storing nothing, when a message
+   * with this id is already there (the same submission sent again).
+   */
+  insert(row: NewContactMessageRow): Promise<boolean>;
+  /** The message with this id, or null. */
+  find(id: string): Promise<ContactMessage | null>;
   /**
    * Ids of undelivered messages whose next attempt is due and that no worker holds. A suspected
    * message is never due until it is released.
@@ -52,7 +57,10 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
   const held = and(isNotNull(lite.suspectedReason), isNull(lite.releasedAt));
   return {
     dialect: 'sqlite',
-    insert: async (row) => void (await db.insert(lite).values(row)),
+    insert: async (row) =>
+      (await db.insert(lite).values(row).onConflictDoNothing().returning({ id: lite.id }))
+        .length === 1,
+    find: async (id) => (await db.select().from(lite).where(eq(lite.id, id)))[0] ?? null,
     dueIds: async (now, limit) =>
       (
         await db
@@ -131,7 +139,9 @@ function postgresStore(database: Extract<Database, { dialect: 'postgres' }>): Co
   const held = and(isNotNull(pg.suspectedReason), isNull(pg.releasedAt));
   return {
     dialect: 'postgres',
-    insert: async (row) => void (await db.insert(pg).values(row)),
+    insert: async (row) =>
+      (await db.insert(pg).values(row).onConflictDoNothing().returning({ id: pg.id })).length === 1,
+    find: async (id) => (await db.select().from(pg).where(eq(pg.id, id)))[0] ?? null,
     dueIds: async (now, limit) =>
       (
         await db

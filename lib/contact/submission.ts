@@ -13,6 +13,8 @@ import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
 import { describe } from './outbox';
 import { getContactStore, wakeOutbox } from './runtime';
+import type { ContactMessage, ContactStore } from './store';
+import { submissionIdOf } from './submission-id';
 import { validateContact, type ContactFieldErrors } from './schema';
 import { suspicionReason } from './suspicion';
 
@@ -94,9 +96,11 @@ export function submissionLocale(input: unknown, fallback: Locale): Locale {
 
 /**
  * One contact submission, whoever sends it (the API or the no-JavaScript form): validation,
- * rate limit, anti-spam, then storage. 'accepted' means committed to the database. The outbox
- * worker then e-mails it, unless the anti-spam rules held it as suspected: it is stored all the
- * same, with the reason, and the visitor gets the same answer (a robot learns nothing).
+ * rate limit, anti-spam, then storage. 'accepted' means committed to the database, under the
+ * sender's `submissionId` when it gives one: sent again, the same message is not stored twice.
+ * The outbox worker then e-mails it, unless the anti-spam rules held it as suspected: it is
+ * stored all the same, with the reason, and the visitor gets the same answer (a robot learns
+ * nothing).
  */
 export async function submitContactMessage(
   input: unknown,
@@ -108,6 +112,25 @@ export async function submitContactMessage(
   const validation = validateContact(input, messages.validation);
   if (!validation.success)
     return { kind: 'invalid', message: messages.api.invalid, errors: validation.errors };
+
+  const submissionId = submissionIdOf(input);
+  if (submissionId === null)
+    return { kind: 'invalid', message: messages.api.invalidSubmissionId, errors: {} };
+  const message = { ...validation.data, locale };
+
+  // The same submission sent again (the form resends when an answer was lost): it is already
+  // stored, so the sender gets the same answer and the rate limit is not charged twice.
+  let store: ContactStore | undefined;
+  if (submissionId) {
+    try {
+      store = await getContactStore();
+      if (sameMessage(await store.find(submissionId), message))
+        return { kind: 'accepted', id: submissionId };
+    } catch (error) {
+      console.error(`[contact] message could not be stored: ${describe(error)}`);
+      return { kind: 'unavailable', message: messages.api.unavailable };
+    }
+  }
 
   try {
     await (await limiter()).consume(context.clientAddress);
@@ -129,18 +152,17 @@ export async function submitContactMessage(
   }
 
   const suspectedReason = suspicionReason(input, now);
-  const id = randomUUID();
+  let id = submissionId ?? randomUUID();
   try {
-    const store = await getContactStore();
-    await store.insert({
-      id,
-      ...validation.data,
-      locale,
-      createdAt: now,
-      nextAttemptAt: now,
-      attempts: 0,
-      suspectedReason,
-    });
+    store ??= await getContactStore();
+    const row = { ...message, createdAt: now, nextAttemptAt: now, attempts: 0, suspectedReason };
+    if (!(await store.insert({ id, ...row }))) {
+      // Stored meanwhile by a copy of this submission sent at the same time: the same answer.
+      if (sameMessage(await store.find(id), message)) return { kind: 'accepted', id };
+      // Another message under the same identifier (a sender reusing one): kept under its own.
+      id = randomUUID();
+      await store.insert({ id, ...row });
+    }
   } catch (error) {
     console.error(`[contact] message could not be stored: ${describe(error)}`);
     return { kind: 'unavailable', message: messages.api.unavailable };
@@ -151,4 +173,18 @@ export async function submitContactMessage(
     );
   else wakeOutbox();
   return { kind: 'accepted', id };
+}
+
+/** Whether a stored message holds these very fields (a submission sent again). */
+function sameMessage(
+  stored: ContactMessage | null,
+  message: { name: string; email: string; phone: string; message: string },
+): boolean {
+  return (
+    stored !== null &&
+    stored.name === message.name &&
+    stored.email === message.email &&
+    stored.phone === message.phone &&
+    stored.message === message.message
+  );
 }

@@ -40,15 +40,26 @@ async function fill(page: Page, locale: 'fr' | 'en', values: typeof valid) {
   await page.getByLabel(labels.message, { exact: true }).fill(values.message);
 }
 
-/** The visitor fills the form while the network is down: the post to /api/contact fails. */
+/**
+ * The visitor fills the form while the network is down: the post to /api/contact fails, and so
+ * do the form's two automatic resends. Returns how many posts left the page.
+ */
 async function sendOffline(page: Page, locale: 'fr' | 'en') {
-  await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+  const posts = { count: 0 };
+  await page.route('**/api/contact', (route) => {
+    posts.count += 1;
+    return route.abort('internetdisconnected');
+  });
   await page.goto(`/${locale}#contact`);
   await fill(page, locale, valid);
   await page
     .getByRole('button', { name: locale === 'fr' ? 'Envoyer le message' : 'Send message' })
     .click();
+  return posts;
 }
+
+/** The error toast comes after the form's resends, 1 s and 3 s apart. */
+const AFTER_RESENDS = { timeout: 15_000 };
 
 test.describe('contact form', () => {
   // Each test is a new visitor (own address, consent already given); `ip` is this test's address.
@@ -161,9 +172,10 @@ test.describe('contact form', () => {
     test(`a network failure shows the unknown-error reason, not the browser's text (${locale})`, async ({
       page,
     }) => {
-      await sendOffline(page, locale);
+      const posts = await sendOffline(page, locale);
       const toast = page.locator('[data-variant="destructive"]');
-      await expect(toast).toContainText(locale === 'fr' ? 'Erreur' : 'Error');
+      await expect(toast).toContainText(locale === 'fr' ? 'Erreur' : 'Error', AFTER_RESENDS);
+      expect(posts.count).toBe(3);
       await expect(toast).toContainText(
         locale === 'fr'
           ? "Échec de l'envoi du message: Erreur inconnue"
@@ -176,6 +188,35 @@ test.describe('contact form', () => {
     });
   }
 
+  test('an answer lost on the way: the form sends the message again, and it is stored once', async ({
+    page,
+  }) => {
+    const name = `Claire Martin ${randomUUID().slice(0, 8)}`;
+    const sent: { submissionId?: string }[] = [];
+    await page.route('**/api/contact', async (route) => {
+      sent.push(route.request().postDataJSON() as { submissionId?: string });
+      // The first post never reaches the server (the phone is between two cells).
+      if (sent.length === 1) return route.abort('internetdisconnected');
+      // The second reaches it and is stored, but its answer is lost on the way back.
+      if (sent.length === 2) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.goto('/en#contact');
+    await fill(page, 'en', { ...valid, name });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Success' })).toContainText(
+      "Your message has been sent. We'll contact you soon.",
+      AFTER_RESENDS,
+    );
+    expect(sent).toHaveLength(3);
+    expect(sent[0]?.submissionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(sent.map((body) => body.submissionId)).size).toBe(1);
+    expect(await storedCount(name)).toBe(1);
+  });
+
   test('toasts: one at a time, gone by themselves after 5000 ms', async ({ page }) => {
     // Radix's display timer is a window.setTimeout: the injected clock drives it.
     await page.clock.install();
@@ -186,14 +227,16 @@ test.describe('contact form', () => {
     await fill(page, 'en', valid);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(toasts.filter({ hasText: 'Success' })).toBeVisible();
-    // The second answer is a network failure, so the two toasts differ.
-    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    // The second answer is a server error the form does not resend, so the two toasts differ.
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
     await fill(page, 'en', { ...valid, name: 'Claire Martin bis' });
     // From here the page's time only moves when the test says so.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.mouse.move(0, 0);
-    const second = toasts.filter({ hasText: 'Unknown error' });
+    const second = toasts.filter({ hasText: 'Internal Server Error' });
     await expect(second).toBeVisible();
     await expect(toasts).toHaveCount(1);
 
@@ -206,7 +249,7 @@ test.describe('contact form', () => {
   test('toasts: a drag of 60 px to the right dismisses, 30 px does not', async ({ page }) => {
     await sendOffline(page, 'en');
     const toast = page.getByRole('region', { name: /Notification/ }).locator('li');
-    await expect(toast).toBeVisible();
+    await expect(toast).toBeVisible(AFTER_RESENDS);
 
     const drag = async (distance: number) => {
       const box = await toast.boundingBox();
@@ -291,6 +334,20 @@ async function whereStored(name: string) {
     if (rows.length === 0) return 'missing';
     const reason = rows[0]?.suspected_reason;
     return typeof reason === 'string' ? { held: reason } : 'ordinary';
+  } finally {
+    client.close();
+  }
+}
+
+/** How many stored messages are signed `name`. */
+async function storedCount(name: string) {
+  const client = createClient({ url: E2E_DATABASE });
+  try {
+    const { rows } = await client.execute({
+      sql: 'SELECT count(*) AS n FROM contact_messages WHERE name = ?',
+      args: [name],
+    });
+    return Number(rows[0]?.n);
   } finally {
     client.close();
   }

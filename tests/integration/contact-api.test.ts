@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
@@ -30,12 +31,21 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/contact on %s', (diale
   let server: NextServer;
   let store: ContactStore;
   const count = async () => (await store.list()).length;
+  const outbox = path.join(databases.dir, `outbox-${dialect}`);
+  /** How many e-mails in the outbox folder name this sender. */
+  const mailsNaming = (name: string) =>
+    existsSync(outbox)
+      ? readdirSync(outbox).filter(
+          (file) =>
+            file.endsWith('.eml') && readFileSync(path.join(outbox, file), 'utf8').includes(name),
+        ).length
+      : 0;
 
   beforeAll(async () => {
     const url = await databases.url(dialect);
     server = await startNextServer({
       DATABASE_URL: url,
-      OUTBOX_DIR: path.join(databases.dir, `outbox-${dialect}`),
+      OUTBOX_DIR: outbox,
       TRUST_PROXY: 'true',
       SITE_URL,
     });
@@ -191,6 +201,55 @@ describe.each<Dialect>(['sqlite', 'postgres'])('POST /api/contact on %s', (diale
       'x-forwarded-for': '192.0.2.1, 203.0.113.77',
     });
     expect(forged.status).toBe(429);
+  });
+
+  it('stores a message sent again under the same submissionId once, e-mails it once, and charges the rate limit once', async () => {
+    const submissionId = randomUUID();
+    const message = validMessage({ submissionId });
+    const headers = { 'x-forwarded-for': '203.0.113.91' };
+    // Sent, then sent again as the form does when the first answer was lost.
+    const first = await post(server, message, headers);
+    const again = await post(server, message, headers);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(await first.json()).toEqual({ id: submissionId });
+    expect(await again.json()).toEqual({ id: submissionId });
+    expect((await store.list()).filter((m) => m.name === message.name)).toHaveLength(1);
+    await expect.poll(() => mailsNaming(message.name), { timeout: 15_000 }).toBe(1);
+    // The copy did not count: four more messages pass, the sixth is refused.
+    for (let i = 0; i < 4; i += 1)
+      expect((await post(server, validMessage(), headers)).status).toBe(201);
+    expect((await post(server, validMessage(), headers)).status).toBe(429);
+    // A copy of an accepted message is still answered as accepted once the limit is reached.
+    expect((await post(server, message, headers)).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsNaming(message.name)).toBe(1);
+  });
+
+  it('keeps another message sent under a submissionId already used, under an id of its own', async () => {
+    const submissionId = randomUUID();
+    const first = validMessage({ submissionId });
+    const other = validMessage({ submissionId });
+    expect((await post(server, first)).status).toBe(201);
+    const response = await post(server, other);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(id).not.toBe(submissionId);
+    const names = (await store.list()).map((m) => m.name);
+    expect(names).toContain(first.name);
+    expect(names).toContain(other.name);
+  });
+
+  it('answers 400 for a submissionId that is not a version-4 UUID, storing nothing', async () => {
+    for (const submissionId of ['42', 'not-a-uuid', randomUUID().toUpperCase(), 7, { id: 1 }]) {
+      const message = validMessage({ submissionId });
+      const response = await post(server, message, { 'accept-language': 'en' });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'The submissionId must be a version-4 UUID, or be left out.',
+      );
+      expect((await store.list()).map((m) => m.name)).not.toContain(message.name);
+    }
   });
 
   it('stores honeypot and too-fast submissions flagged, not e-mailed, answering as for any other', async () => {
