@@ -8,9 +8,9 @@ import { ContactFormClient } from './contact-form-client';
 
 /**
  * The contact form of the home page's contact section (SPEC 2.3) with its privacy notice. The
- * server side translates, signs the fill-time token and names the submission (sent again after
- * the browser's Back button, the no-JavaScript form stores nothing twice); the form itself is a
- * client leaf.
+ * server side translates, signs the fill-time token and names the submission (when a visitor
+ * without JavaScript reloads a post whose answer was lost, the browser sends the same id and
+ * nothing is stored twice); the form itself is a client leaf.
  */
 export function ContactForm({ locale }: { locale: Locale }) {
   const { form, validation, toast } = getMessages(locale).contact;
