@@ -1,5 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
+import { readLimited } from '@/lib/http/read-limited';
 import { imageFetchTarget } from './image-check';
 
 /** A remote image is given up after this long, and above this size. */
@@ -26,24 +27,6 @@ function imageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-async function readCapped(response: Response): Promise<Uint8Array | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return size > 0 ? Buffer.concat(chunks) : null;
-}
-
 /**
  * The article image at `address` (an Unsplash or Google Drive address, see images.ts), or null
  * with the reason logged when the host fails, answers something that is not an image, is too
@@ -65,8 +48,8 @@ export async function loadRemoteImage(address: string): Promise<LoadedImage | nu
       await response.body?.cancel();
       return give(`HTTP ${response.status}`);
     }
-    const body = await readCapped(response);
-    if (!body) return give(`empty or over ${MAX_BYTES / 1024 / 1024} MB`);
+    const body = await readLimited(response.body, MAX_BYTES);
+    if (!body || body.byteLength === 0) return give(`empty or over ${MAX_BYTES / 1024 / 1024} MB`);
     const contentType = imageType(body);
     if (!contentType) return give(`not an image: ${response.headers.get('content-type') ?? '?'}`);
     return { body, contentType };

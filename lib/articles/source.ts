@@ -1,6 +1,7 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readLimited } from '@/lib/http/read-limited';
 import { parseGviz } from './gviz';
 import { readSheet, type SheetReading } from './normalise';
 
@@ -35,24 +36,12 @@ export function sheetSource(settings: {
   return { kind: 'sample', file: sampleSheetFile };
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
+async function readSheetText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) throw new Error(`sheet answer too large (${declared} bytes)`);
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`sheet answer larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readLimited(response.body, maxBytes);
+  if (!bytes) throw new Error(`sheet answer larger than ${maxBytes} bytes`);
+  return new TextDecoder().decode(bytes);
 }
 
 export async function fetchSheetText(
@@ -66,7 +55,7 @@ export async function fetchSheetText(
     throw new SheetHttpError(response.status);
   }
   // The timeout also covers a body that trickles in.
-  return readLimited(response, maxBytes);
+  return readSheetText(response, maxBytes);
 }
 
 /** Reads and normalises every row of the sheet; throws on any failure (the store keeps the last good copy). */

@@ -320,38 +320,33 @@ test.describe('contact form', () => {
 /** The e2e server's database (playwright.config.ts). */
 const E2E_DATABASE = 'file:./test-results/e2e-contact.db';
 
-/**
- * What the database holds for the message signed `name`: held as suspected (with the reason),
- * an ordinary message, or nothing.
- */
-async function whereStored(name: string) {
+/** The stored messages signed `name`, with their suspected reason (null for an ordinary one). */
+async function storedRows(name: string) {
   const client = createClient({ url: E2E_DATABASE });
   try {
     const { rows } = await client.execute({
       sql: 'SELECT suspected_reason FROM contact_messages WHERE name = ?',
       args: [name],
     });
-    if (rows.length === 0) return 'missing';
-    const reason = rows[0]?.suspected_reason;
-    return typeof reason === 'string' ? { held: reason } : 'ordinary';
+    return rows;
   } finally {
     client.close();
   }
 }
 
-/** How many stored messages are signed `name`. */
-async function storedCount(name: string) {
-  const client = createClient({ url: E2E_DATABASE });
-  try {
-    const { rows } = await client.execute({
-      sql: 'SELECT count(*) AS n FROM contact_messages WHERE name = ?',
-      args: [name],
-    });
-    return Number(rows[0]?.n);
-  } finally {
-    client.close();
-  }
+/**
+ * What the database holds for the message signed `name`: held as suspected (with the reason),
+ * an ordinary message, or nothing.
+ */
+async function whereStored(name: string) {
+  const rows = await storedRows(name);
+  if (rows.length === 0) return 'missing';
+  const reason = rows[0]?.suspected_reason;
+  return typeof reason === 'string' ? { held: reason } : 'ordinary';
 }
+
+/** How many stored messages are signed `name`. */
+const storedCount = async (name: string) => (await storedRows(name)).length;
 
 test.describe('a message sent faster than a person fills a form', () => {
   test.beforeEach(async ({ page, context, baseURL }) => {

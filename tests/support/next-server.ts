@@ -23,12 +23,12 @@ export async function startNextServer(
   options: { port?: number } = {},
 ): Promise<NextServer> {
   const port = options.port ?? (await freePort());
-  let output = '';
-  const child = spawn(
+  const { child, url, output } = await spawnServer(
     process.execPath,
     [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
     {
       cwd: root,
+      port,
       env: {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: '1',
@@ -36,27 +36,55 @@ export async function startNextServer(
         PORT: String(port),
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') =>
+    (await stopServer(child, signal, 15_000)).code;
+  return { url, port, process: child, output, stop };
+}
+
+/**
+ * Spawns a server process and waits until it answers on `port` (GET /robots.txt); on failure it
+ * is killed and the error carries what it printed.
+ */
+export async function spawnServer(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; port: number },
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  let output = '';
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${options.port}`;
   try {
     await waitForHttp(`${url}/robots.txt`);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${String(error)}\n${output}`);
   }
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        resolve(code);
-      });
-      child.kill(signal);
+  return { child, url, output: () => output };
+}
+
+/** Sends `signal` and waits for the exit, killing the process after `killAfterMs`. */
+export function stopServer(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+  killAfterMs: number,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (child.exitCode !== null || child.signalCode !== null)
+      return resolve({ code: child.exitCode, signal: child.signalCode, ms: 0 });
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.once('exit', (code, exitSignal) => {
+      clearTimeout(timer);
+      resolve({ code, signal: exitSignal, ms: Date.now() - started });
     });
-  return { url, port, process: child, output: () => output, stop };
+    child.kill(signal);
+  });
 }

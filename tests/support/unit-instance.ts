@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { instanceCommand, readUnit } from '../../scripts/systemd-unit.mjs';
-import { freePort, waitForHttp } from './ports';
+import { spawnServer, stopServer } from './next-server';
+import { freePort } from './ports';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -45,33 +46,12 @@ export async function startUnitInstance(
   const port = options.port ?? (await freePort());
   const unit = instanceCommand(readUnit(), { port, appDir: root, envFile });
   const [command = '', ...args] = unit.argv;
-  let output = '';
-  const child = spawn(command, args, {
+  const { child, url, output } = await spawnServer(command, args, {
     cwd: unit.cwd,
     env: unit.env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    port,
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/robots.txt`);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${String(error)}\n${output}`);
-  }
-  const stop = () =>
-    new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) => {
-      const started = Date.now();
-      if (child.exitCode !== null || child.signalCode !== null)
-        return resolve({ code: child.exitCode, signal: child.signalCode, ms: 0 });
-      // The unit's TimeoutStopSec: after 30 s systemd kills what is left.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        resolve({ code, signal, ms: Date.now() - started });
-      });
-      child.kill('SIGTERM');
-    });
-  return { port, url, process: child, output: () => output, stop };
+  // The unit's TimeoutStopSec: after 30 s systemd kills what is left.
+  const stop = () => stopServer(child, 'SIGTERM', 30_000);
+  return { port, url, process: child, output, stop };
 }

@@ -3,6 +3,7 @@ import { clientAddress } from '@/lib/contact/client-address';
 import { isSameSiteRequest } from '@/lib/contact/origin';
 import { acceptLanguageLocale } from '@/lib/contact/request-locale';
 import { submitContactMessage, submissionLocale } from '@/lib/contact/submission';
+import { readLimited } from '@/lib/http/read-limited';
 import { getMessages } from '@/lib/i18n/translator';
 
 /** Largest accepted body: the four fields at their maximum lengths fit well within it. */
@@ -10,31 +11,6 @@ const MAX_BODY_BYTES = 32 * 1024;
 
 function answer(status: number, body: object, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
-}
-
-/** Reads the body up to the limit; null when it is larger. */
-async function readLimited(request: Request): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Any other method: 405 with the allowed one, and a readable message like every other error. */
@@ -72,7 +48,7 @@ export async function POST(request: Request) {
     const declared = Number(request.headers.get('content-length') ?? '0');
     if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES)
       return answer(413, { message: api().tooLarge });
-    const bytes = await readLimited(request);
+    const bytes = await readLimited(request.body, MAX_BODY_BYTES);
     if (bytes === null) return answer(413, { message: api().tooLarge });
 
     let input: unknown;
