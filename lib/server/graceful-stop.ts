@@ -24,7 +24,9 @@ export function closeConnectionsOnStop(): void {
   if (proto[PATCHED]) return;
   proto[PATCHED] = true;
   let stopping = false;
-  process.once('SIGTERM', () => {
+  // First in line: `next start` added its own SIGTERM handler, which calls server.close() at
+  // once, before this file was loaded.
+  process.prependOnceListener('SIGTERM', () => {
     stopping = true;
   });
   const emit = proto.emit;
