@@ -36,7 +36,8 @@ export async function articleMetadata(
     path: articlePath(slug),
     title,
     description: summary,
-    image: article.imageUrl,
+    // The site's own image route: a link preview shows the fallback, not a broken image.
+    image: articleImageSrc(article),
     type: 'article',
   });
   // A preview names no canonical or alternate address (the public one may not exist yet) and is
@@ -57,7 +58,7 @@ function jsonLd(article: Article, locale: Locale): string {
     inLanguage: locale,
     url,
     mainEntityOfPage: url,
-    image: absoluteUrl(article.imageUrl),
+    image: absoluteUrl(articleImageSrc(article)),
     datePublished: article.date ?? undefined,
     keywords: article.tags.length ? article.tags.join(', ') : undefined,
     author: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },

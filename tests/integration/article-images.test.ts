@@ -124,6 +124,19 @@ describe('a remote article image', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
   });
 
+  it('that fails is not what link previews and search engines are given either', async () => {
+    const html = await (await fetch(`${site.url}/en/blog/image-non-partagee`)).text();
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const ld = /"image":"([^"]+)"/.exec(html)?.[1] ?? '';
+    for (const address of [og, ld]) {
+      expect(address).toMatch(/\/api\/article-image\/image-non-partagee\//);
+      const served = Buffer.from(
+        await (await fetch(`${site.url}${new URL(address).pathname}`)).arrayBuffer(),
+      );
+      expect(fallbacks.some((fallback) => fallback.equals(served))).toBe(true);
+    }
+  });
+
   it('is only fetched for a published article: no open proxy', async () => {
     const unknown = await fetch(`${site.url}/api/article-image/n-existe-pas/1`);
     expect(unknown.status).toBe(404);
