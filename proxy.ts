@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { articleHref } from '@/lib/articles/format';
 import { isPreviewToken, PREVIEW_PARAM } from '@/lib/articles/preview';
 import { articleAvailability, previewAvailability } from '@/lib/articles/published-slugs';
 import { config as siteConfig } from '@/lib/config';
@@ -110,7 +111,7 @@ async function previewDestination(route: RouteMatch & { kind: 'article' }): Prom
     return { path: localizedPath(route.locale, route.rest), status: 200 };
   if (availability === 'published')
     return {
-      path: localizedPath(route.locale, `/blog/${encodeURIComponent(route.slug)}`),
+      path: articleHref(route.locale, route.slug),
       status: 307,
     };
   return destination(route);
