@@ -125,7 +125,12 @@ export function ContactFormClient({
     setPending(true);
     void loadToaster();
     const data = new FormData(formElement);
-    const fillMs = Math.round(performance.now() - (firstInteraction.current ?? performance.now()));
+    // No interaction seen (values restored by the browser without an event): no figure, and the
+    // server times the form from its signed display time instead.
+    const fillMs =
+      firstInteraction.current === null
+        ? undefined
+        : Math.round(performance.now() - firstInteraction.current);
     const content = JSON.stringify(values);
     if (attempt.current?.content !== content) attempt.current = { id: newSubmissionId(), content };
     const payload = {
