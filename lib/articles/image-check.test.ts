@@ -24,6 +24,13 @@ describe('checkImage', () => {
     expect(await checkImage(`${origin}/moved`)).toEqual({ kind: 'image' });
   });
 
+  it('judges the bytes, as the page does: an image the site cannot show is not an image', async () => {
+    expect(await checkImage(`${origin}/heic`)).toEqual({
+      kind: 'not-image',
+      contentType: 'image/heic',
+    });
+  });
+
   it('gives up on a host that does not answer, within its timeout', async () => {
     const started = Date.now();
     expect(await checkImage(`${origin}/hang`, { timeoutMs: 300 })).toEqual({

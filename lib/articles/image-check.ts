@@ -8,7 +8,7 @@
 
 export type ImageCheck =
   | { kind: 'image' }
-  /** Answered 2xx with something else than an image, e.g. an HTML page. */
+  /** Answered 2xx with something else than an image the site can show: an HTML page, a HEIC photo. */
   | { kind: 'not-image'; contentType: string }
   | { kind: 'http-error'; status: number }
   | { kind: 'unreachable'; timedOut: boolean }
@@ -46,7 +46,26 @@ export function imageFetchTarget(address: string, via: string | undefined): stri
   return `${via.replace(/\/+$/, '')}/${url.host}${url.pathname}${url.search}`;
 }
 
-/** Asks one address with GET (Drive answers HEAD differently) and reads only the headers. */
+/**
+ * The formats the image optimiser turns into AVIF or WebP, recognised by their first 12 bytes: a
+ * host may answer 200 with an HTML page (a Drive file that is not shared publicly does), or an
+ * image the site cannot show (HEIC, TIFF), and only the bytes tell. The page's loader
+ * (remote-image.ts) and the row report decide with this one test.
+ */
+export function imageType(bytes: Uint8Array): string | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'image/gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(8, 12))) return 'image/avif';
+  return null;
+}
+
+/**
+ * Asks one address with GET (Drive answers HEAD differently) and reads only the first bytes, to
+ * judge them as the page's loader will.
+ */
 export async function checkImage(
   address: string,
   {
@@ -63,16 +82,34 @@ export async function checkImage(
       cache: 'no-store',
       signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
     });
-    await response.body?.cancel().catch(() => {});
-    if (!response.ok) return { kind: 'http-error', status: response.status };
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      return { kind: 'http-error', status: response.status };
+    }
+    const head = await firstBytes(response, 12);
+    if (imageType(head)) return { kind: 'image' };
     const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
-    return contentType.startsWith('image/')
-      ? { kind: 'image' }
-      : { kind: 'not-image', contentType: contentType.split(';')[0]?.trim() ?? '' };
+    return { kind: 'not-image', contentType: contentType.split(';')[0]?.trim() ?? '' };
   } catch {
     if (signal?.aborted) return { kind: 'not-checked' };
     return { kind: 'unreachable', timedOut: timeout.aborted };
   }
+}
+
+/** The first `count` bytes of a body (fewer if it is shorter); the rest is not downloaded. */
+async function firstBytes(response: Response, count: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < count) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+  return Buffer.concat(chunks).subarray(0, count);
 }
 
 /** Checks each distinct address, `concurrency` at a time, until the deadline. */

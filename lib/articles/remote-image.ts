@@ -1,7 +1,7 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { readLimited } from '@/lib/http/read-limited';
-import { imageFetchTarget } from './image-check';
+import { imageFetchTarget, imageType } from './image-check';
 
 /** A remote image is given up after this long, and above this size. */
 const FETCH_TIMEOUT_MS = 8_000;
@@ -10,21 +10,6 @@ const MAX_BYTES = 10 * 1024 * 1024;
 export interface LoadedImage {
   body: Uint8Array;
   contentType: string;
-}
-
-/**
- * The formats the image optimiser turns into AVIF or WebP, recognised by their first bytes: a
- * host may answer 200 with an HTML page (a Drive file that is not shared publicly does), and
- * only the bytes tell.
- */
-function imageType(bytes: Uint8Array): string | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'image/gif';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  if (ascii(4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(8, 12))) return 'image/avif';
-  return null;
 }
 
 /**

@@ -111,6 +111,7 @@ describe('the row report', () => {
         { titre: 'Page', ...ok, image: unsplash },
         { titre: 'Lent', ...ok, image: drive('lent') },
         { titre: 'Pas vérifié', ...ok, image: drive('tard') },
+        { titre: 'Photo de téléphone', ...ok, image: drive('heic') },
       ],
       {
         [direct('prive')]: { kind: 'not-image', contentType: 'text/html' },
@@ -119,6 +120,7 @@ describe('the row report', () => {
         [`${unsplash}?w=1200&q=80`]: { kind: 'not-image', contentType: 'text/html' },
         [direct('lent')]: { kind: 'unreachable', timedOut: true },
         [direct('tard')]: { kind: 'not-checked' },
+        [direct('heic')]: { kind: 'not-image', contentType: 'image/heic' },
       },
     );
     const reasons = rows.map((row) => row.reasons.join(' '));
@@ -132,6 +134,9 @@ describe('the row report', () => {
     );
     expect(reasons[4]).toMatch(/^L’image n’a pas répondu à temps/);
     expect(reasons[5]).toBe('');
+    expect(reasons[6]).toMatch(
+      /^L’image est dans un format que le site ne sait pas afficher \(image\/heic\)\. Enregistrez-la en JPEG, PNG ou WebP/,
+    );
     expect(imagesNotChecked).toBe(1);
   });
 });

@@ -112,6 +112,8 @@ function imageCheckReason(address: string, check: ImageCheck | undefined): strin
     'Le fichier Google Drive de l’image n’est pas public : Google répond par une page de connexion, pas par une image. Dans Google Drive, clic droit sur le fichier, « Partager », puis « Accès général » : « Tous les utilisateurs disposant du lien ».';
   switch (check.kind) {
     case 'not-image':
+      if (check.contentType.startsWith('image/'))
+        return `L’image est dans un format que le site ne sait pas afficher (${check.contentType}). Enregistrez-la en JPEG, PNG ou WebP, puis remplacez le lien. ${meanwhile}`;
       return drive
         ? `${notPublic} ${meanwhile}`
         : `Le lien de l’image mène à une page web (${check.contentType || 'type inconnu'}), pas à une image. Copiez l’adresse de l’image elle-même (clic droit sur l’image, « Copier l’adresse de l’image »). ${meanwhile}`;

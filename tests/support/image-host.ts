@@ -14,7 +14,8 @@ export interface ImageHost {
  * A real image host on loopback, playing Google Drive and the like by what the path contains:
  * 'public' or '/image' answers a JPEG; 'private' or '/page' an HTML sign-in page (what Drive
  * answers for a file that is not shared); '/moved' redirects to an image; '/hang' never answers;
- * '/slow' answers an image after 50 ms; anything else is a 404.
+ * '/slow' answers an image after 50 ms; '/heic' a HEIC photo, labelled image/heic; anything else is
+ * a 404.
  */
 export async function startImageHost(): Promise<ImageHost> {
   const seen: string[] = [];
@@ -23,9 +24,10 @@ export async function startImageHost(): Promise<ImageHost> {
   const server = http.createServer((request, response) => {
     const path = request.url ?? '/';
     seen.push(path);
+    // The first bytes of a JPEG file (what the site checks), then filler.
     const image = () => {
       response.writeHead(200, { 'content-type': 'image/jpeg' });
-      response.end(Buffer.alloc(2_000));
+      response.end(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1_996)]));
     };
     if (path.startsWith('/hang')) return;
     if (path.startsWith('/slow')) {
@@ -41,6 +43,13 @@ export async function startImageHost(): Promise<ImageHost> {
     if (path.startsWith('/moved')) {
       response.writeHead(302, { location: '/image-after-redirect.jpg' });
       return response.end();
+    }
+    if (path.startsWith('/heic')) {
+      // A phone's photo: an image, in a format browsers and the optimiser cannot show.
+      response.writeHead(200, { 'content-type': 'image/heic' });
+      return response.end(
+        Buffer.concat([Buffer.from('\0\0\0\x18ftypheic', 'latin1'), Buffer.alloc(500)]),
+      );
     }
     if (path.startsWith('/page') || path.includes('private')) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
