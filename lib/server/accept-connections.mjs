@@ -30,9 +30,15 @@ function openSockets(server, args) {
     return Reflect.apply(listen, server, args);
   const extras = [];
   const close = server.close;
-  server.close = function (...closeArgs) {
-    for (const extra of extras) extra.close();
-    return Reflect.apply(close, server, closeArgs);
+  // The extra sockets count the connections they accepted, not the server: its close() callback
+  // (Next.js exits in it) must wait for theirs too, or requests on those connections are cut.
+  server.close = function (callback) {
+    const closing = extras.map((extra) => new Promise((resolve) => extra.close(() => resolve())));
+    return Reflect.apply(close, server, [
+      (error) => {
+        void Promise.all(closing).then(() => callback?.(error));
+      },
+    ]);
   };
   server.once('listening', () => {
     const address = server.address();
