@@ -42,8 +42,11 @@ export async function proxy(request: NextRequest) {
   };
 
   const { pathname } = request.nextUrl;
-  if (pathname === '/bench-floor' && process.env.BENCH_FLOOR === '1') {
-    // The bare framework page is prerendered without a nonce: measured as Next.js ships it.
+  if (
+    (pathname === '/bench-floor' || pathname === '/bench-floor/image') &&
+    process.env.BENCH_FLOOR === '1'
+  ) {
+    // The bare framework pages are prerendered without a nonce: measured as Next.js ships them.
     return NextResponse.next();
   }
   if (pathname.startsWith('/api/'))

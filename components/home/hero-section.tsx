@@ -3,6 +3,9 @@ import { firm, heroImage } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 
+/** The hero's rendered widths; `npm run bench`'s image floor (app/bench-floor/image) loads the same. */
+export const heroImageSizes = '(min-width: 768px) 26rem, (min-width: 640px) 24rem, 90vw';
+
 /** The first screen: tagline, description, two calls to action and the 3:4 hero image (the LCP). */
 export function HeroSection({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
@@ -44,7 +47,7 @@ export function HeroSection({ locale }: { locale: Locale }) {
             height={heroImage.height}
             preload
             fetchPriority="high"
-            sizes="(min-width: 768px) 26rem, (min-width: 640px) 24rem, 90vw"
+            sizes={heroImageSizes}
             className="img-tone-light aspect-[3/4] h-auto w-full rounded-sm object-cover shadow-sm"
           />
         </div>
