@@ -3,10 +3,10 @@ import type { ContactMessage } from './store';
 export interface ContactEmail {
   from: string;
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
-  html: string;
+  html?: string;
   messageId: string;
   date: Date;
   headers: Record<string, string>;
