@@ -18,7 +18,7 @@ export function stripControlCharacters(value: string): string {
   return value.replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim();
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
