@@ -134,3 +134,14 @@ function parseMail(raw: string): { headers: Record<string, string>; body: string
   }
   return { headers, body };
 }
+
+/** The text of a single-part e-mail, its transfer encoding (quoted-printable, base64) undone. */
+export function decodedText(mail: ReceivedMail): string {
+  const encoding = (mail.headers['content-transfer-encoding'] ?? '').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(mail.body, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return mail.body.replace(/\r\n/g, '\n');
+  const bytes = mail.body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+}
