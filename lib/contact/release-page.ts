@@ -95,7 +95,7 @@ ${summary(view.message)}
     case 'invalid':
       return {
         title: 'Lien non valide',
-        body: '<p>Ce lien de transmission n’est pas valide : il est incomplet ou a été modifié. Rien n’a changé. Ouvrez le lien depuis l’e-mail récapitulatif, en entier.</p>',
+        body: '<p>Ce lien de transmission n’est pas valide : il est incomplet, a été modifié, ou la clé du site a changé depuis l’envoi du récapitulatif. Rien n’a changé. Ouvrez le lien depuis l’e-mail récapitulatif, en entier ; s’il ne fonctionne toujours pas, demandez à la personne qui administre le site de transmettre le message, avec sa référence indiquée dans l’e-mail.</p>',
       };
     case 'expired':
       return {
