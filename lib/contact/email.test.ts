@@ -18,6 +18,9 @@ const message: ContactMessage = {
   lockToken: null,
   suspectedReason: null,
   releasedAt: null,
+  digestId: null,
+  lastErrorClass: null,
+  lastFailedAt: null,
 };
 
 describe('contact e-mail', () => {

@@ -3,10 +3,10 @@ import type { ContactMessage } from './store';
 export interface ContactEmail {
   from: string;
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
-  html: string;
+  html?: string;
   messageId: string;
   date: Date;
   headers: Record<string, string>;
@@ -18,7 +18,7 @@ export function stripControlCharacters(value: string): string {
   return value.replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim();
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

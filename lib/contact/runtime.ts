@@ -1,11 +1,17 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { openDatabase } from '@/lib/db/client';
+import {
+  DIGEST_CHECK_INTERVAL_MS,
+  queueDailyDigest,
+  queueImmediateDigest,
+  type DigestOptions,
+} from './digest';
 import { createMailer } from './mailer';
 import { describe, OutboxWorker } from './outbox';
 import { PURGE_INTERVAL_MS, purgeExpiredMessages } from './retention';
 import { outboxSettings } from './settings';
-import { contactStore, type ContactStore } from './store';
+import { contactStore, type ContactMessage, type ContactStore } from './store';
 
 /**
  * The contact capability's long-lived parts (database connection, outbox worker, daily purge),
@@ -40,9 +46,31 @@ export function wakeOutbox(): void {
   runtime().worker?.wake();
 }
 
+function digestOptions(now: number): DigestOptions {
+  const settings = config();
+  return { siteUrl: settings.SITE_URL, secret: settings.REVALIDATE_SECRET, now };
+}
+
+/**
+ * A message was just held: if it is the first for a week, the firm gets a digest at once. A
+ * failure here loses nothing (the message is stored; the day's digest lists it), so it is
+ * only logged and the visitor's answer does not wait for it.
+ */
+export function messageHeld(store: ContactStore, message: ContactMessage): void {
+  void queueImmediateDigest(store, message, digestOptions(Date.now())).then(
+    (outcome) => {
+      if (outcome !== 'queued') return;
+      console.info(`[contact] digest queued at once: ${message.id} is the first held for a week`);
+      wakeOutbox();
+    },
+    (error: unknown) => console.error(`[contact] digest not queued: ${describe(error)}`),
+  );
+}
+
 /**
  * Started once by instrumentation.ts with `next start`: opens the database, resumes delivery of
- * every undelivered message, purges expired messages now and daily, and on SIGTERM lets the
+ * every undelivered message, purges expired messages now and daily, queues the daily digest of
+ * held messages (checked every minute; one per day whatever the number of instances), and on SIGTERM lets the
  * worker finish the message in hand before the process exits.
  */
 export async function startContactBackground(): Promise<void> {
@@ -107,6 +135,18 @@ function launch(
     );
   void purge();
   setInterval(() => void purge(), PURGE_INTERVAL_MS).unref();
+
+  const digest = () =>
+    queueDailyDigest(store, digestOptions(Date.now())).then(
+      (outcome) => {
+        if (outcome !== 'queued') return;
+        console.info('[contact] daily digest of held messages queued');
+        worker.wake();
+      },
+      (error: unknown) => console.error(`[contact] daily digest failed: ${describe(error)}`),
+    );
+  void digest();
+  setInterval(() => void digest(), DIGEST_CHECK_INTERVAL_MS).unref();
 
   process.once('SIGTERM', () => deferExitUntil(worker.stop()));
 }

@@ -12,7 +12,7 @@ import { databaseTarget } from '@/lib/db/target.mjs';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
 import { describe } from './outbox';
-import { getContactStore, wakeOutbox } from './runtime';
+import { getContactStore, messageHeld, wakeOutbox } from './runtime';
 import type { ContactMessage, ContactStore } from './store';
 import { submissionIdOf } from './submission-id';
 import { validateContact, type ContactFieldErrors } from './schema';
@@ -167,11 +167,13 @@ export async function submitContactMessage(
     console.error(`[contact] message could not be stored: ${describe(error)}`);
     return { kind: 'unavailable', message: messages.api.unavailable };
   }
-  if (suspectedReason)
+  if (suspectedReason) {
     console.info(
       `[contact] message ${id} held as suspected spam, not e-mailed: ${suspectedReason}`,
     );
-  else wakeOutbox();
+    const stored = await store.find(id).catch(() => null);
+    if (stored) messageHeld(store, stored);
+  } else wakeOutbox();
   return { kind: 'accepted', id };
 }
 

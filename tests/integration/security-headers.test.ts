@@ -33,6 +33,8 @@ const paths = [
   '/politique-cookies',
   '/fr/cette-page-n-existe-pas',
   '/api/health',
+  // The page of a digest's release link (here its answer to a link that is not valid).
+  '/api/contact/messages-retenus/not-a-release-token',
   '/robots.txt',
   '/sitemap.xml',
   '/en/feed.xml',

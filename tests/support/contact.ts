@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '@/lib/db/client';
 import { startPostgres, type PostgresCluster } from './postgres';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -62,4 +64,19 @@ export async function messagesCommand(
       },
     );
   });
+}
+
+/**
+ * Moves a stored message's arrival (and first delivery attempt) back to `createdAt`: what a
+ * running server's clock would see after waiting, without waiting.
+ */
+export async function backdateMessage(databaseUrl: string, id: string, createdAt: number) {
+  const database = await openDatabase(databaseUrl);
+  const statement = sql`UPDATE contact_messages SET created_at = ${createdAt}, next_attempt_at = ${createdAt} WHERE id = ${id}`;
+  try {
+    if (database.dialect === 'sqlite') await database.db.run(statement);
+    else await database.db.execute(statement);
+  } finally {
+    await database.close();
+  }
 }

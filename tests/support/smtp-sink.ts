@@ -134,3 +134,27 @@ function parseMail(raw: string): { headers: Record<string, string>; body: string
   }
   return { headers, body };
 }
+
+/**
+ * The plain text of an e-mail (of its text/plain part when it has several), its transfer
+ * encoding (quoted-printable, base64) undone.
+ */
+export function decodedText(mail: ReceivedMail): string {
+  let { headers, body } = mail;
+  const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
+  if (boundary) {
+    const part = body
+      .split(`--${boundary}`)
+      .map((chunk) => parseMail(chunk.replace(/^\r\n/, '')))
+      .find((chunk) => /^text\/plain/i.test(chunk.headers['content-type'] ?? ''));
+    if (!part) return '';
+    ({ headers, body } = part);
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body.replace(/\r\n/g, '\n');
+  const bytes = body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+}
