@@ -34,6 +34,14 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const t = getTranslator(locale);
   return (
     <>
+      {/* The first screen comes first in the document: a phone paints the hero as soon as its bytes
+          arrive, before the splash (opened after hydration) and the structured data. */}
+      <HeroSection locale={locale} />
+      <AboutSection locale={locale} />
+      <OverviewSection locale={locale} />
+      <AreasSection locale={locale} />
+      <PressSection locale={locale} />
+      <ContactSection locale={locale} />
       <JsonLdScript
         data={[
           legalServiceJsonLd(locale),
@@ -73,12 +81,6 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           <span className="sr-only"> — {t('common.language.other')}</span>
         </LanguageSwitchLink>
       </SessionSplash>
-      <HeroSection locale={locale} />
-      <AboutSection locale={locale} />
-      <OverviewSection locale={locale} />
-      <AreasSection locale={locale} />
-      <PressSection locale={locale} />
-      <ContactSection locale={locale} />
     </>
   );
 }
