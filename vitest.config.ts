@@ -36,6 +36,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'engines',
+          environment: 'node',
+          // The visitor journeys in WebKit and Firefox (tests/engines/engine.ts); ENGINES=webkit
+          // runs one engine alone. One site for the whole run, started by the global setup.
+          include: ['tests/engines/**/*.test.ts'],
+          globalSetup: ['tests/engines/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
     ],
   },
 });
