@@ -63,7 +63,10 @@ export interface EnginePage {
   box(selector: string): Promise<Box | null>;
   cookies(): Promise<Cookie[]>;
   setCookie(cookie: { name: string; value: string; expires?: number }): Promise<void>;
-  /** The CSS viewport (window.innerWidth × innerHeight) becomes exactly this size. */
+  /**
+   * The CSS viewport (window.innerWidth × innerHeight) becomes exactly this size. Call it before
+   * visiting: for a phone width WebKit moves to its zoomed window (webkit.ts), another tab.
+   */
   setViewport(viewport: Viewport): Promise<void>;
   screenshot(file: string): Promise<void>;
   /** Console errors and uncaught exceptions (with rejections) since the last reset. */

@@ -18,7 +18,7 @@ declare module 'vitest' {
  * One site for the whole engine run, as playwright.config.ts serves it to Chromium: the production
  * build under `next start`, the sheet stand-in, a throwaway SQLite file and .eml outbox, and
  * X-Forwarded-For trusted so each test is a distinct visitor. WebKit's window needs an X display:
- * a virtual one (Xvfb), large enough for a 1440 px page at WebKit's 200 % zoom (webkit.ts).
+ * a virtual one (Xvfb), large enough for a 1440 px page, and for a phone page at WebKit's 200 % zoom (webkit.ts).
  */
 export default async function setup(project: TestProject) {
   const engines = selectedEngines();
@@ -54,7 +54,7 @@ function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.env.XVFB_PATH ?? 'Xvfb',
-      ['-displayfd', '3', '-screen', '0', '3000x2000x24', '-nolisten', 'tcp'],
+      ['-displayfd', '3', '-screen', '0', '2000x2000x24', '-nolisten', 'tcp'],
       { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
     );
     let errors = '';

@@ -91,7 +91,7 @@ export async function openPuppeteer(
     },
     async press(key: Key, { shift = false } = {}) {
       if (shift) await page.keyboard.down('Shift');
-      await page.keyboard.press(key === 'Space' ? 'Space' : key);
+      await page.keyboard.press(key === 'Space' ? ' ' : key);
       if (shift) await page.keyboard.up('Shift');
     },
     evaluate,
