@@ -59,6 +59,11 @@ export interface EnginePage {
   press(key: Key, options?: { shift?: boolean }): Promise<void>;
   /** Runs `fn` in the page and returns its (JSON) result. */
   evaluate<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>, ...args: A): Promise<R>;
+  /**
+   * Runs a script's source in the page as the driver's own code (a test tool such as axe), which
+   * the page's Content-Security-Policy does not govern.
+   */
+  run(source: string): Promise<void>;
   /** The element's border box in CSS pixels, relative to the viewport; null when absent. */
   box(selector: string): Promise<Box | null>;
   cookies(): Promise<Cookie[]>;

@@ -95,6 +95,9 @@ export async function openPuppeteer(
       if (shift) await page.keyboard.up('Shift');
     },
     evaluate,
+    async run(source) {
+      await page.evaluate(source);
+    },
     async box(selector) {
       return evaluate((css: string) => {
         const element = document.querySelector(css);

@@ -180,6 +180,9 @@ export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
     },
     press: (key, options = {}) => sendKeys([keyCodes[key]], options.shift),
     evaluate,
+    async run(source) {
+      await browser().execute(source);
+    },
     box,
     async cookies() {
       const cookies = await browser().getAllCookies();
