@@ -71,12 +71,7 @@ inEveryEngine('accessibility (axe)', (page) => {
       // 4.13 cannot parse the oklab() colours Firefox computes for Tailwind's translucent colours
       // and leaves those checks "incomplete"; see README, "Browser engines".)
       expect(passed).toEqual(
-        expect.arrayContaining([
-          'document-title',
-          'html-has-lang',
-          'link-name',
-          'list',
-        ]),
+        expect.arrayContaining(['document-title', 'html-has-lang', 'link-name', 'list']),
       );
     });
 });

@@ -54,14 +54,10 @@ inEveryEngine('articles', (page) => {
     );
     const image = await waitFor(page(), 'the article image to be decoded', () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="article"] img');
-      return (
-        !!img &&
-        img.complete &&
-        img.naturalWidth > 0 &&
-        img
-          .decode()
-          .then(() => ({ natural: img.naturalWidth, height: img.getBoundingClientRect().height }))
-      );
+      if (!img?.complete || img.naturalWidth === 0) return null;
+      return img
+        .decode()
+        .then(() => ({ natural: img.naturalWidth, height: img.getBoundingClientRect().height }));
     });
     expect(image).toMatchObject({ height: 500 });
     const url = `${site}/en/blog/conges-payes-et-arret-maladie`;

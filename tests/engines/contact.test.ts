@@ -62,16 +62,30 @@ async function writeAndSend(page: EnginePage, locale: 'fr' | 'en', token: string
   await page.click(await byText(page, '#contact button[type="submit"]', texts[locale].submit));
 }
 
-const successShown = (page: EnginePage, locale: 'fr' | 'en') =>
-  waitFor(
-    page,
-    'the success toast',
-    (text: string) =>
-      Array.from(document.querySelectorAll('[role="status"]')).some((toast) =>
-        toast.textContent?.includes(text),
+async function successShown(page: EnginePage, locale: 'fr' | 'en') {
+  try {
+    await waitFor(
+      page,
+      'the success toast',
+      (text: string) =>
+        Array.from(document.querySelectorAll('[role="status"]')).some((toast) =>
+          toast.textContent?.includes(text),
+        ),
+      texts[locale].success,
+    );
+  } catch (error) {
+    // Say what the visitor saw instead.
+    const seen = await page.evaluate(() => ({
+      fields: ['name', 'email', 'phone', 'message'].map(
+        (name) => (document.getElementById(`contact-${name}`) as HTMLInputElement | null)?.value,
       ),
-    texts[locale].success,
-  );
+      messages: Array.from(
+        document.querySelectorAll('#contact [id$="-error"], [role="status"], [role="alert"]'),
+      ).map((element) => element.textContent),
+    }));
+    throw new Error(`${(error as Error).message}; the page showed ${JSON.stringify(seen)}`);
+  }
+}
 
 /** The message is stored (not held as suspected) and its e-mail is in the outbox. */
 async function storedAndMailed(token: string) {

@@ -37,6 +37,9 @@ export function inEveryEngine(
 export const DESKTOP: Viewport = { width: 1440, height: 900 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 
+/** How long a journey waits for what the visitor expects to see: generous, for loaded CI machines. */
+export const WAIT_MS = 20_000;
+
 /** Polls `fn` in the page until it returns a truthy value, and returns it. */
 export async function waitFor<A extends unknown[], R>(
   page: EnginePage,
@@ -44,7 +47,7 @@ export async function waitFor<A extends unknown[], R>(
   fn: (...args: A) => R | Promise<R>,
   ...args: A
 ): Promise<R> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   let last: R | string | undefined;
   while (Date.now() < deadline) {
     // While a navigation is under way a script can fail to run: try again.
@@ -149,7 +152,7 @@ export async function location(page: EnginePage): Promise<string> {
 
 /** Waits for the address to become `expected` (path, search and hash). */
 export async function waitForLocation(page: EnginePage, expected: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   let last = '';
   while (Date.now() < deadline) {
     last = await location(page).catch(() => last);

@@ -57,7 +57,7 @@ export async function openPuppeteer(
   await open();
 
   const evaluate = <A extends unknown[], R>(fn: (...args: A) => R | Promise<R>, ...args: A) =>
-    page.evaluate(fn as never, ...(args as never[])) as Promise<R>;
+    page.evaluate(fn as never, ...(args as unknown[] as never[])) as Promise<R>;
 
   const click = async (selector: string) => {
     const target = await evaluate((css: string) => {

@@ -42,6 +42,11 @@ interface Session {
   zoom: number;
 }
 
+/** WebKitGTK's vendor capability, which webdriverio's capability types do not list. */
+const webkitGtkOptions = {
+  'webkitgtk:browserOptions': { binary: browserPath, args: ['--automation'] },
+} as Record<string, unknown>;
+
 /** One WebKitWebDriver (it serves a single session) and its MiniBrowser window at `zoom`. */
 async function openSession(display: string, zoom: number): Promise<Session> {
   const port = await freePort();
@@ -60,9 +65,9 @@ async function openSession(display: string, zoom: number): Promise<Session> {
       connectionRetryTimeout: 60_000,
       capabilities: {
         browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: browserPath, args: ['--automation'] },
         // This driver refuses the BiDi upgrade webdriverio asks for by default.
         'wdio:enforceWebDriverClassic': true,
+        ...webkitGtkOptions,
       },
     });
     return { browser, driver, zoom };
@@ -94,7 +99,7 @@ export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
   const onSite = async () => (await browser().getUrl()).startsWith(proxy.url);
 
   const evaluate = <A extends unknown[], R>(fn: (...args: A) => R | Promise<R>, ...args: A) =>
-    browser().execute(fn as never, ...(args as never[])) as Promise<R>;
+    browser().execute(fn as never, ...(args as unknown[] as never[])) as Promise<R>;
 
   const box = (selector: string) =>
     evaluate((css: string) => {
