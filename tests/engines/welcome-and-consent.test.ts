@@ -53,13 +53,30 @@ inEveryEngine('welcome screen and cookie banner', (page) => {
     );
   });
 
+  test('Escape closes the welcome screen too', async () => {
+    await visit(page(), '/en');
+    await waitFor(
+      page(),
+      'the welcome screen',
+      () => document.querySelector<HTMLDialogElement>('[data-testid="splash"]')?.open,
+    );
+    await page().press('Escape');
+    await waitFor(
+      page(),
+      'the welcome screen to close',
+      () => !document.querySelector('[data-testid="splash"]'),
+    );
+    expect((await page().cookies()).find((c) => c.name === 'sa-session')?.value).toBe(
+      'splash-seen',
+    );
+  });
+
   test('the banner appears after 1.5 s; "Tout accepter" stores every category for 365 days', async () => {
     await page().setCookie({ name: 'sa-session', value: 'splash-seen' });
     await visit(page(), '/fr');
-    const shownAt = await bannerShownAt(page());
-    const hydratedAt = await page().evaluate(() => performance.now());
-    expect(shownAt).toBeGreaterThanOrEqual(1_500);
-    expect(shownAt).toBeLessThanOrEqual(hydratedAt + 2_000);
+    // Not before 1.5 s after the page started loading (the exact delay, timed from hydration, is
+    // proved with a fake clock in tests/e2e/consent-banner.spec.ts).
+    expect(await bannerShownAt(page())).toBeGreaterThanOrEqual(1_500);
     await page().click(
       await byText(page(), '[data-testid="consent-banner"] button', 'Tout accepter'),
     );
