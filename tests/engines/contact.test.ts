@@ -49,6 +49,8 @@ const fieldErrors = (page: EnginePage) =>
  * messages sent within 2 s of the first keystroke, quicker than a person fills four fields.
  */
 async function writeAndSend(page: EnginePage, locale: 'fr' | 'en', token: string) {
+  // The form counts from the visitor's first focus in it.
+  await page.click('#contact-name');
   const started = Date.now();
   await page.type('#contact-name', `Claire Martin ${token}`);
   await page.type('#contact-email', `claire.${token}@example.com`);
@@ -57,8 +59,16 @@ async function writeAndSend(page: EnginePage, locale: 'fr' | 'en', token: string
     '#contact-message',
     `Bonjour, je souhaite un rendez-vous au sujet de mon contrat de travail (${token}).`,
   );
+  // What was typed is what the fields hold.
+  expect(
+    await page.evaluate(() =>
+      ['name', 'email', 'phone'].map(
+        (name) => (document.getElementById(`contact-${name}`) as HTMLInputElement).value,
+      ),
+    ),
+  ).toEqual([`Claire Martin ${token}`, `claire.${token}@example.com`, '+33 1 99 00 12 34']);
   const elapsed = Date.now() - started;
-  if (elapsed < 2_500) await new Promise((resolve) => setTimeout(resolve, 2_500 - elapsed));
+  if (elapsed < 3_000) await new Promise((resolve) => setTimeout(resolve, 3_000 - elapsed));
   await page.click(await byText(page, '#contact button[type="submit"]', texts[locale].submit));
 }
 

@@ -1,6 +1,7 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 import type { EngineName, EngineOptions, EnginePage, Key } from './engine';
+import { clickTarget } from './pointer';
 import { startVisitorProxy } from './visitor-proxy';
 
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -60,20 +61,7 @@ export async function openPuppeteer(
     page.evaluate(fn as never, ...(args as unknown[] as never[])) as Promise<R>;
 
   const click = async (selector: string) => {
-    const target = await evaluate((css: string) => {
-      const element = document.querySelector(css);
-      if (!element) return `no element matches ${css}`;
-      const rect = element.getBoundingClientRect();
-      const inside =
-        rect.top >= 0 && rect.bottom <= innerHeight && rect.left >= 0 && rect.right <= innerWidth;
-      if (!inside) element.scrollIntoView({ block: 'center', behavior: 'instant' });
-      const { x, y, width, height } = element.getBoundingClientRect();
-      const point = { x: Math.round(x + width / 2), y: Math.round(y + height / 2) };
-      const hit = document.elementFromPoint(point.x, point.y);
-      if (!hit || !(hit === element || element.contains(hit) || hit.contains(element)))
-        return `${css} is covered by <${hit?.tagName.toLowerCase()} ${hit?.className ?? ''}>`;
-      return point;
-    }, selector);
+    const target = await evaluate(clickTarget, selector);
     if (typeof target === 'string') throw new Error(`${engine} cannot click: ${target}`);
     await page.mouse.click(target.x, target.y);
   };

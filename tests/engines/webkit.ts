@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { remote } from 'webdriverio';
 import { freePort, waitForHttp } from '../support/ports';
 import type { Box, EngineOptions, EnginePage, Key, Viewport } from './engine';
+import { clickTarget } from './pointer';
 import { ERRORS_KEY, startVisitorProxy } from './visitor-proxy';
 
 const driverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -110,21 +111,7 @@ export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
     }, selector) as Promise<Box | null>;
 
   const pointAt = async (selector: string) => {
-    const target = await evaluate((css: string) => {
-      const element = document.querySelector(css);
-      if (!element) return `no element matches ${css}`;
-      const rect = element.getBoundingClientRect();
-      const inside =
-        rect.top >= 0 && rect.bottom <= innerHeight && rect.left >= 0 && rect.right <= innerWidth;
-      // As a person scrolls a control into sight before clicking it; at once, not smoothly.
-      if (!inside) element.scrollIntoView({ block: 'center', behavior: 'instant' });
-      const { x, y, width, height } = element.getBoundingClientRect();
-      const point = { x: Math.round(x + width / 2), y: Math.round(y + height / 2) };
-      const hit = document.elementFromPoint(point.x, point.y);
-      if (!hit || !(hit === element || element.contains(hit) || hit.contains(element)))
-        return `${css} is covered by <${hit?.tagName.toLowerCase()} ${hit?.className ?? ''}>`;
-      return point;
-    }, selector);
+    const target = await evaluate(clickTarget, selector);
     if (typeof target === 'string') throw new Error(`WebKit cannot click: ${target}`);
     return target;
   };
