@@ -36,6 +36,21 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'engines',
+          environment: 'node',
+          // The visitor journeys in WebKit and Firefox (tests/engines/engine.ts); ENGINES=webkit
+          // runs one engine alone. One site for the whole run, started by the global setup.
+          include: ['tests/engines/**/*.test.ts'],
+          globalSetup: ['tests/engines/global-setup.ts'],
+          // Two files at a time, each with its own Firefox and WebKit window: the 2-core CI.
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
     ],
   },
 });

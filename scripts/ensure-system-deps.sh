@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian when it is missing: Chromium (and the DejaVu fonts) for
-# the browser tests, PostgreSQL for the storage tests and nginx for the deployment tests (the
+# the browser tests, WebKitGTK's WebDriver and Firefox ESR for the browser-engine tests
+# (tests/engines/), PostgreSQL for the storage tests and nginx for the deployment tests (the
 # shipped site, deploy/nginx/). Needs root (as in CI); otherwise says
 # what to install.
 set -euo pipefail
@@ -14,6 +15,15 @@ if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb 
   missing+=(postgresql)
 fi
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+# WebKit (tests/engines/webkit.ts): WebKitWebDriver and its MiniBrowser, which needs an X display
+# (Xvfb, with xauth) and Mesa's software GL driver; the last three are only "Recommends", so they
+# are named, as this script installs without recommends.
+[ -x "${WEBKIT_WEBDRIVER_PATH:-/usr/bin/WebKitWebDriver}" ] || missing+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+command -v xauth >/dev/null 2>&1 || missing+=(xauth)
+ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
+# Firefox (tests/engines/puppeteer.ts), driven over WebDriver BiDi: no geckodriver.
+[ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: static checks, unit tests, the production build, integration tests against real
-# servers, then browser tests in Chromium. Ends with one line: 'N passed, N failed'.
+# servers, then browser tests in Chromium, then the visitor journeys in WebKit and Firefox
+# (tests/engines/). Ends with one line: 'N passed, N failed'.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -29,6 +30,7 @@ step "Unit tests" npx --no-install vitest run --project unit --reporter=default 
 if npm run --silent build; then
   step "Integration tests" npx --no-install vitest run --project integration --passWithNoTests --reporter=default --reporter=json --outputFile.json=$reports/vitest-integration.json
   step "Browser tests" env PLAYWRIGHT_JSON_OUTPUT_NAME=$reports/playwright.json npx --no-install playwright test --reporter=list,json
+  step "Browser engines (WebKit, Firefox)" npx --no-install vitest run --project engines --reporter=default --reporter=json --outputFile.json=$reports/vitest-engines.json
 else
   echo "FAILED: next build"
   status=1
