@@ -178,7 +178,14 @@ function build(commit) {
   run('mkdir', [work]);
   try {
     log(`building ${commit} in ${work}`);
-    run('sh', ['-c', 'git -C "$1" archive "$2" | tar -x -C "$3"', 'archive', paths.repo, commit, work]);
+    run('sh', [
+      '-c',
+      'git -C "$1" archive "$2" | tar -x -C "$3"',
+      'archive',
+      paths.repo,
+      commit,
+      work,
+    ]);
     const current = linkTarget(paths.current);
     if (
       current &&
@@ -201,7 +208,11 @@ function build(commit) {
     run('ln', ['-s', paths.data, path.join(work, 'data')]);
     run('mkdir', ['-p', path.join(paths.data, 'image-cache'), path.join(work, '.next', 'cache')]);
     run('rm', ['-rf', path.join(work, '.next', 'cache', 'images')]);
-    run('ln', ['-s', path.join(paths.data, 'image-cache'), path.join(work, '.next', 'cache', 'images')]);
+    run('ln', [
+      '-s',
+      path.join(paths.data, 'image-cache'),
+      path.join(work, '.next', 'cache', 'images'),
+    ]);
     // The build's own files, kept apart: the next release serves them too (see switchTo).
     run('cp', ['-al', path.join(work, '.next', 'static'), path.join(work, '.next', 'static-own')]);
     // deploymentId: what the release's pages carry on <html data-dpl-id>, checked after a switch.
@@ -240,27 +251,31 @@ function get(port, pathname) {
 
 /**
  * Waits until the instance answers /api/health with 200 and /fr with 200 from the expected
- * release (its deployment id on <html>). Resolves with null, or with what was wrong.
+ * release (its deployment id on <html>). Resolves with null, or with what was wrong. While the
+ * instance is starting its port refuses connections (nginx sends visitors to the others); once it
+ * answers, it gets visitors, so a wrong answer is final after 3 tries a second apart.
  */
 async function healthy(port, release) {
   const expected = release?.deploymentId ?? 'none';
   const deadline = Date.now() + settings.healthTimeoutMs;
   let problem = 'no answer';
+  let wrongAnswers = 0;
   while (Date.now() < deadline) {
     const health = await get(port, '/api/health');
-    if (health.status === 200) {
+    if (health.status === 0) problem = `/api/health: ${health.body}`;
+    else if (health.status !== 200)
+      problem = `/api/health answered ${health.status} ${health.body}`;
+    else {
       const page = await get(port, '/fr');
       const served = /data-dpl-id="([^"]*)"/.exec(page.body)?.[1] ?? 'none';
-      if (page.status !== 200) problem = `/fr answered ${page.status}`;
+      if (page.status !== 200) problem = `/fr answered ${page.status || page.body}`;
       else if (served !== expected) problem = `/fr is from release ${served}, not ${expected}`;
       else return null;
-      // A page that answers is a running instance: what it answered will not change.
-      if (page.status !== 0) return problem;
-    } else if (health.status !== 0) problem = `/api/health answered ${health.status} ${health.body}`;
-    else problem = `/api/health: ${health.body}`;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (health.status !== 0 && (wrongAnswers += 1) >= 3) return problem;
+    await new Promise((resolve) => setTimeout(resolve, health.status === 0 ? 250 : 1000));
   }
-  return problem;
+  return `${problem} after ${settings.healthTimeoutMs / 1000} s`;
 }
 
 function restart(port) {
@@ -320,7 +335,9 @@ async function switchTo(dir) {
       for (const back of moved.reverse()) {
         restart(back);
         const again = await healthy(back, releaseInfo(from));
-        log(`instance ${back}: ${again ? `still unhealthy after going back: ${again}` : `back on ${fromCommit}`}`);
+        log(
+          `instance ${back}: ${again ? `still unhealthy after going back: ${again}` : `back on ${fromCommit}`}`,
+        );
       }
       throw new ReleaseError(
         `release ${target.commit} stopped: instance ${port} failed its health check (${problem}); the site runs ${fromCommit}`,
@@ -360,7 +377,9 @@ async function status() {
     const health = await get(port, '/api/health');
     const page = await get(port, '/fr');
     const release = /data-dpl-id="([^"]*)"/.exec(page.body)?.[1] ?? 'unknown';
-    console.log(`instance ${port}: /api/health ${health.status || health.body}, release ${release}`);
+    console.log(
+      `instance ${port}: /api/health ${health.status || health.body}, release ${release}`,
+    );
   }
 }
 
