@@ -14,6 +14,8 @@ if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb 
   missing+=(postgresql)
 fi
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+# SQLite's own command, which deploy/backup uses for its online backup (tests/integration/backups.test.ts).
+command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

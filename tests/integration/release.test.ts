@@ -250,7 +250,7 @@ async function useAfterSwitch(page: Page, scripts: string[], expectedEyebrow: st
   const loadedAfter = scripts.slice(before);
   await page.locator('header a[href="/fr/"]').first().click();
   await page.waitForLoadState('networkidle');
-  expect(await page.locator('body').innerText()).toContain(expectedEyebrow);
+  expect(await page.locator('body').textContent()).toContain(expectedEyebrow);
   return loadedAfter;
 }
 
@@ -274,7 +274,7 @@ describe('deploy/release on the shipped unit and nginx site', () => {
   it('switches both instances to B under load: no failed request, the open page keeps working, every message once', async () => {
     const opened = await openPage('/fr');
     try {
-      expect(await opened.page.locator('body').innerText()).toContain(EYEBROW_A);
+      expect(await opened.page.locator('body').textContent()).toContain(EYEBROW_A);
       const { value: run, load } = await underLoad(() => site.release(['main']));
       describeLoad('release of B', run, load);
       expect(run.code, run.output).toBe(0);
@@ -296,7 +296,7 @@ describe('deploy/release on the shipped unit and nginx site', () => {
   it('rolls back to A under load in one command, with the same result', async () => {
     const opened = await openPage('/fr');
     try {
-      expect(await opened.page.locator('body').innerText()).toContain(EYEBROW_B);
+      expect(await opened.page.locator('body').textContent()).toContain(EYEBROW_B);
       const { value: run, load } = await underLoad(() => site.release(['rollback']));
       describeLoad('rollback to A', run, load);
       expect(run.code, run.output).toBe(0);
