@@ -72,12 +72,18 @@ function log(message) {
   }
 }
 
+/** The command line that runs `command` as the site's user, with that user's HOME (npm's cache). */
+function asSiteUser(command, args) {
+  if (!settings.user || process.getuid?.() !== 0) return [command, args];
+  const home = execFileSync('getent', ['passwd', settings.user], { encoding: 'utf8' }).split(
+    ':',
+  )[5];
+  return ['runuser', ['-u', settings.user, '--', 'env', `HOME=${home}`, command, ...args]];
+}
+
 /** Runs a command as the site's user; its output goes to the terminal. Throws when it fails. */
 function run(command, args, options = {}) {
-  const [file, argv] =
-    settings.user && process.getuid?.() === 0
-      ? ['runuser', ['-u', settings.user, '--', command, ...args]]
-      : [command, args];
+  const [file, argv] = asSiteUser(command, args);
   const result = spawnSync(file, argv, { stdio: 'inherit', ...options });
   if (result.status !== 0)
     throw new ReleaseError(
@@ -86,10 +92,7 @@ function run(command, args, options = {}) {
 }
 
 function output(command, args) {
-  const [file, argv] =
-    settings.user && process.getuid?.() === 0
-      ? ['runuser', ['-u', settings.user, '--', command, ...args]]
-      : [command, args];
+  const [file, argv] = asSiteUser(command, args);
   return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 

@@ -112,8 +112,7 @@ describe.each([
 ] as const)('backups of %s', (_label, dialect) => {
   it('restores every message with its delivery state: the e-mailed ones are not sent again, the queued ones once', async () => {
     const folder = mkdtempSync(path.join(dir, `${dialect}-`));
-    const database =
-      dialect === 'sqlite' ? await sqliteDatabase(folder) : await postgresDatabase();
+    const database = dialect === 'sqlite' ? await sqliteDatabase(folder) : await postgresDatabase();
     const settings = {
       DATABASE_URL: database.url,
       SMTP_URL: sink.url,
@@ -176,9 +175,13 @@ describe.each([
         .poll(() => queued.filter((name) => mailedCount(name) === 1).length, { timeout: 60_000 })
         .toBe(queued.length);
       await expect
-        .poll(async () => (await database.rows()).filter((r) => queued.includes(r.name) && r.delivered_at).length, {
-          timeout: 30_000,
-        })
+        .poll(
+          async () =>
+            (await database.rows()).filter((r) => queued.includes(r.name) && r.delivered_at).length,
+          {
+            timeout: 30_000,
+          },
+        )
         .toBe(queued.length);
       // Time for a second sending of anything to show, then each e-mail is counted.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
