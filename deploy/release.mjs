@@ -203,6 +203,9 @@ function build(commit) {
       log('npm ci');
       run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: work });
     }
+    // The deployment id is read when the site builds and again when it starts (next.config.ts):
+    // .env.production, which Next.js loads both times, keeps it with the release.
+    appendFileSync(path.join(work, '.env.production'), `NEXT_DEPLOYMENT_ID=${commit}\n`);
     log('npm run build');
     const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DEPLOYMENT_ID: commit };
     delete env.NEXT_DIST_DIR;
