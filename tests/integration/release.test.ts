@@ -238,19 +238,36 @@ async function openPage(pathname: string) {
   await page.goto(`${nginx.httpsUrl}${pathname}`, { waitUntil: 'networkidle' });
   return { page, problems, scripts, close: () => context.close() };
 }
+type OpenedPage = Awaited<ReturnType<typeof openPage>>;
 
 /**
  * After the switch, the page opened before it loads the contact form's scripts (fetched on the
- * first focus, from the old build), then follows a link: the new document is the new release's.
+ * first focus, from the old build), then follows links to another page and back home: each new
+ * document is the new release's.
  */
-async function useAfterSwitch(page: Page, scripts: string[], expectedEyebrow: string) {
+async function useAfterSwitch(opened: OpenedPage, expectedEyebrow: string) {
+  const { page, scripts, problems } = opened;
   const before = scripts.length;
+  const script = page.waitForResponse(
+    (response) => /\/_next\/static\/.*\.js/.test(response.url()),
+    {
+      timeout: 20_000,
+    },
+  );
   await page.locator('form input[name="name"]').first().focus();
+  await script;
   await page.waitForLoadState('networkidle');
   const loadedAfter = scripts.slice(before);
-  await page.locator('header a[href="/fr/"]').first().click();
+  await Promise.all([
+    page.waitForURL('**/fr/actualites'),
+    page.locator('header a[href="/fr/actualites"]').first().click(),
+  ]);
+  await Promise.all([
+    page.waitForURL(/\/fr\/$/),
+    page.locator('header a[href="/fr/"]').first().click(),
+  ]);
   await page.waitForLoadState('networkidle');
-  expect(await page.locator('body').textContent()).toContain(expectedEyebrow);
+  expect(await page.locator('body').textContent(), problems.join('\n')).toContain(expectedEyebrow);
   return loadedAfter;
 }
 
@@ -278,7 +295,7 @@ describe('deploy/release on the shipped unit and nginx site', () => {
       const { value: run, load } = await underLoad(() => site.release(['main']));
       describeLoad('release of B', run, load);
       expect(run.code, run.output).toBe(0);
-      const loadedAfter = await useAfterSwitch(opened.page, opened.scripts, EYEBROW_B);
+      const loadedAfter = await useAfterSwitch(opened, EYEBROW_B);
       figures.push(
         `    page opened on A: ${loadedAfter.length} script files of A fetched after the switch`,
       );
@@ -300,7 +317,7 @@ describe('deploy/release on the shipped unit and nginx site', () => {
       const { value: run, load } = await underLoad(() => site.release(['rollback']));
       describeLoad('rollback to A', run, load);
       expect(run.code, run.output).toBe(0);
-      const loadedAfter = await useAfterSwitch(opened.page, opened.scripts, EYEBROW_A);
+      const loadedAfter = await useAfterSwitch(opened, EYEBROW_A);
       expect(loadedAfter.length).toBeGreaterThan(0);
       expect(opened.problems).toEqual([]);
       expectNoFailedRequest(load);
