@@ -226,9 +226,12 @@ async function openPage(pathname: string) {
   const problems: string[] = [];
   const scripts: string[] = [];
   page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
+  page.on('requestfailed', (request) => {
+    // ERR_ABORTED: the browser itself dropped the request, because the page was left (an image
+    // still loading when a link is followed). Any failure of the server is another error.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
     if (response.url().includes('/_next/static/') && response.url().endsWith('.js'))
