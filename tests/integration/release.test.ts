@@ -385,5 +385,13 @@ describe('deploy/release on the shipped unit and nginx site', () => {
     const columns = await sql<{ column_name: string }[]>`
       SELECT column_name FROM information_schema.columns WHERE table_name = 'contact_messages'`;
     expect(columns.map((c) => c.column_name)).not.toContain('broken');
+
+    // `deploy/release status` tells the operator where the site stands.
+    const status = await site.release(['status']);
+    expect(status.code, status.output).toBe(0);
+    expect(status.output).toContain(`current: ${site.commitA}`);
+    expect(status.output).toContain(`previous: ${commitB}`);
+    for (const port of site.ports)
+      expect(status.output).toContain(`instance ${port}: /api/health 200, release none`);
   }, 300_000);
 });
