@@ -382,7 +382,8 @@ async function status() {
   for (const port of settings.instances) {
     const health = await get(port, '/api/health');
     const page = await get(port, '/fr');
-    const release = /data-dpl-id="([^"]*)"/.exec(page.body)?.[1] ?? 'unknown';
+    const release =
+      page.status === 200 ? (/data-dpl-id="([^"]*)"/.exec(page.body)?.[1] ?? 'none') : 'unknown';
     console.log(
       `instance ${port}: /api/health ${health.status || health.body}, release ${release}`,
     );
