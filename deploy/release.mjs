@@ -258,28 +258,26 @@ function get(port, pathname) {
 /**
  * Waits until the instance answers /api/health with 200 and /fr with 200 from the expected
  * release (its deployment id on <html>). Resolves with null, or with what was wrong. While the
- * instance is starting its port refuses connections (nginx sends visitors to the others); once it
- * answers, it gets visitors, so a wrong answer is final after 3 tries a second apart.
+ * instance starts, its port refuses connections (nginx sends visitors to the others) and
+ * /api/health waits for the migration; once it answers, it also gets visitors, so a wrong answer
+ * is final at once.
  */
 async function healthy(port, release) {
   const expected = release?.deploymentId ?? 'none';
   const deadline = Date.now() + settings.healthTimeoutMs;
   let problem = 'no answer';
-  let wrongAnswers = 0;
   while (Date.now() < deadline) {
     const health = await get(port, '/api/health');
     if (health.status === 0) problem = `/api/health: ${health.body}`;
-    else if (health.status !== 200)
-      problem = `/api/health answered ${health.status} ${health.body}`;
+    else if (health.status !== 200) return `/api/health answered ${health.status} ${health.body}`;
     else {
       const page = await get(port, '/fr');
       const served = /data-dpl-id="([^"]*)"/.exec(page.body)?.[1] ?? 'none';
-      if (page.status !== 200) problem = `/fr answered ${page.status || page.body}`;
-      else if (served !== expected) problem = `/fr is from release ${served}, not ${expected}`;
-      else return null;
+      if (page.status !== 200) return `/fr answered ${page.status || page.body}`;
+      if (served !== expected) return `/fr is from release ${served}, not ${expected}`;
+      return null;
     }
-    if (health.status !== 0 && (wrongAnswers += 1) >= 3) return problem;
-    await new Promise((resolve) => setTimeout(resolve, health.status === 0 ? 250 : 1000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return `${problem} after ${settings.healthTimeoutMs / 1000} s`;
 }
