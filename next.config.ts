@@ -19,6 +19,13 @@ const nextConfig: NextConfig = {
   // Each parallel build (a developer's worktree, a test run) may use its own output folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Version skew (docs/operations.md, "Releases"): deploy/release builds each release with its
+  // commit as NEXT_DEPLOYMENT_ID. Next.js then tags the page (<html data-dpl-id>) and its asset
+  // addresses (?dpl=), and a client-side navigation that reaches a server of another release
+  // becomes a full page load instead of an error. The build id follows it, so two releases'
+  // .next/static/<build id>/ folders never collide when the release script merges them.
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
+  generateBuildId: () => process.env.NEXT_DEPLOYMENT_ID || null,
   // proxy.ts handles trailing slashes itself, so that '/fr/#contact' (SPEC 2.3) needs no redirect.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,

@@ -24,6 +24,8 @@ command -v xauth >/dev/null 2>&1 || missing+=(xauth)
 ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
 # Firefox (tests/engines/puppeteer.ts), driven over WebDriver BiDi: no geckodriver.
 [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
+# SQLite's own command, which deploy/backup uses for its online backup (tests/integration/backups.test.ts).
+command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

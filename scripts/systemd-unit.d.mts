@@ -10,6 +10,6 @@ export interface InstanceCommand {
 }
 export declare function instanceCommand(
   text: string,
-  instance: { port: number; appDir: string; envFile: string },
+  instance: { port: number; appDir: string; siteDir?: string; envFile: string },
 ): InstanceCommand;
 export declare function readUnit(): string;

@@ -54,20 +54,29 @@ function single(service, key) {
 }
 
 /**
- * How systemd would start `sorel-aubry-avocats@<port>.service` with the site in `appDir` and its
- * environment file at `envFile`: `{ argv, cwd, env, user, readWritePaths }`. `env` is what the
- * process sees: systemd's PATH, the unit's Environment=, then the file (which wins, as in
- * systemd). `${VAR}` in ExecStart is expanded from it.
+ * How systemd would start `sorel-aubry-avocats@<port>.service` with the release to run in
+ * `appDir` (the unit's WorkingDirectory, `<site>/current`), the site's folder in `siteDir` (the
+ * unit's `<site>`, holding `data/`; `appDir` when not given) and its environment file at
+ * `envFile`: `{ argv, cwd, env, user, readWritePaths }`. `env` is what the process sees:
+ * systemd's PATH, the unit's Environment=, then the file (which wins, as in systemd). `${VAR}`
+ * in ExecStart is expanded from it.
  * @param {string} text the unit file
- * @param {{ port: number, appDir: string, envFile: string }} instance
+ * @param {{ port: number, appDir: string, siteDir?: string, envFile: string }} instance
  */
-export function instanceCommand(text, { port, appDir, envFile }) {
+export function instanceCommand(text, { port, appDir, siteDir = appDir, envFile }) {
   const service = parseUnit(text).Service;
   if (!service) throw new Error('deploy/systemd: no [Service] section');
   const unitDir = single(service, 'WorkingDirectory');
+  if (!unitDir.endsWith('/current'))
+    throw new Error(`deploy/systemd: WorkingDirectory= ${unitDir} is not a release link`);
+  const unitSite = unitDir.slice(0, -'/current'.length);
   const substitute = (/** @type {string} */ value) => {
     if (/%[^i%]/.test(value)) throw new Error(`deploy/systemd: unknown specifier in ${value}`);
-    return value.replaceAll('%i', String(port)).replaceAll('%%', '%').replaceAll(unitDir, appDir);
+    return value
+      .replaceAll('%i', String(port))
+      .replaceAll('%%', '%')
+      .replaceAll(unitDir, appDir)
+      .replaceAll(unitSite, siteDir);
   };
 
   /** @type {Record<string, string>} */

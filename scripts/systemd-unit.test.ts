@@ -48,6 +48,19 @@ describe('deploy/systemd/sorel-aubry-avocats@.service', () => {
     expect(unit.readWritePaths).toEqual(['/opt/site/data']);
   });
 
+  it('runs the release `current` points to, and writes only to the data folder outside it', () => {
+    const unit = instanceCommand(readUnit(), {
+      port: 3001,
+      appDir: '/srv/site/current',
+      siteDir: '/srv/site',
+      envFile: envFile(''),
+    });
+    expect(unit.cwd).toBe('/srv/site/current');
+    expect(unit.argv[0]).toBe('/srv/site/current/node_modules/.bin/node');
+    expect(unit.argv).toContain('/srv/site/current/node_modules/next/dist/bin/next');
+    expect(unit.readWritePaths).toEqual(['/srv/site/data']);
+  });
+
   it('lets the environment file override the listening address, as systemd does', () => {
     const unit = instanceCommand(readUnit(), {
       port: 3001,
@@ -83,6 +96,7 @@ describe('deploy/systemd/sorel-aubry-avocats@.service', () => {
     // Named like an instance, with this checkout's folder, so that systemd checks the real
     // executable; the environment file is the shipped example.
     const text = readUnit()
+      .replaceAll('/srv/sorel-aubry-avocats/current', root)
       .replaceAll('/srv/sorel-aubry-avocats', root)
       .replace(
         /^EnvironmentFile=.*$/m,

@@ -306,8 +306,9 @@ describe('under load, with a rolling restart', () => {
     expect(result.non2xx).toBe(0);
     expect(stopped.code).toBe(143);
 
-    // Every message is accepted in the end (nginx never replays a POST: a copy cut by the
-    // restart is sent again by its sender, under the same id), stored once and e-mailed once.
+    // Every message is accepted in the end (a copy cut by the restart is offered to the other
+    // instance by nginx, or sent again by its sender, always under the same id), stored once
+    // and e-mailed once.
     const accepted = outcomes.filter((o) => 'status' in o && o.status === 201).map((o) => o.name);
     const refused = outcomes.filter((o) => !('status' in o) || o.status !== 201);
     expect(refused).toEqual([]);
