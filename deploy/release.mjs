@@ -35,6 +35,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -56,11 +57,36 @@ const paths = {
   data: path.join(settings.siteDir, 'data'),
   log: path.join(settings.siteDir, 'release.log'),
   lock: path.join(settings.siteDir, 'release.lock'),
+  actionsKey: path.join(settings.siteDir, 'server-actions.key'),
 };
 /** Written last into a release folder: a folder without it is not a release. */
 const MARK = 'RELEASE';
 
 class ReleaseError extends Error {}
+
+/**
+ * The key every release is built with (NEXT_SERVER_ACTIONS_ENCRYPTION_KEY). Next.js salts its
+ * Server Action ids with it, so with one key they stay the same from release to release, and a
+ * contact form shown without JavaScript before a release still posts to an action the new release
+ * knows. Kept in the site's folder, readable by root only; the first time, the running release's
+ * own key is taken (its build recorded it), so even the first switch keeps the ids.
+ */
+function serverActionsKey() {
+  if (process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY)
+    return process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY;
+  if (existsSync(paths.actionsKey)) return readFileSync(paths.actionsKey, 'utf8').trim();
+  let key = randomBytes(32).toString('base64');
+  const manifest = path.join(paths.current, '.next', 'server', 'server-reference-manifest.json');
+  try {
+    const recorded = JSON.parse(readFileSync(manifest, 'utf8')).encryptionKey;
+    if (typeof recorded === 'string' && recorded) key = recorded;
+  } catch {
+    // No running release, or one built without Server Actions: a new key.
+  }
+  writeFileSync(paths.actionsKey, `${key}\n`, { mode: 0o600 });
+  log(`Server Actions key written to ${paths.actionsKey}`);
+  return key;
+}
 
 function log(message) {
   const line = `[release] ${new Date().toISOString()} ${message}`;
@@ -207,7 +233,12 @@ function build(commit) {
     // .env.production, which Next.js loads both times, keeps it with the release.
     appendFileSync(path.join(work, '.env.production'), `NEXT_DEPLOYMENT_ID=${commit}\n`);
     log('npm run build');
-    const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DEPLOYMENT_ID: commit };
+    const env = {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NEXT_DEPLOYMENT_ID: commit,
+      NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey(),
+    };
     delete env.NEXT_DIST_DIR;
     run('npm', ['run', '--silent', 'build'], { cwd: work, env });
     // Everything the site writes goes to data/, shared by every release.

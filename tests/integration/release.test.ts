@@ -274,6 +274,31 @@ async function useAfterSwitch(opened: OpenedPage, expectedEyebrow: string) {
   return loadedAfter;
 }
 
+/**
+ * A contact form loaded without JavaScript and filled in now, to be sent later: it posts to the
+ * Server Action whose id the page's build gave it.
+ */
+async function fillNoScriptForm(pathname: string) {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${nginx.httpsUrl}${pathname}`);
+  const name = `Sans script ${randomUUID().slice(0, 8)}`;
+  const message = validMessage({ name });
+  const form = page.locator('form:has(#contact-name)');
+  for (const field of ['name', 'email', 'phone', 'message'] as const)
+    await form.locator(`[name="${field}"]`).fill(String(message[field]));
+  return {
+    name,
+    /** Sends the form and answers with what the visitor then reads. */
+    send: async () => {
+      await form.getByRole('button', { name: 'Envoyer le message' }).click();
+      await page.waitForLoadState('load');
+      return (await page.getByTestId('contact-result').textContent({ timeout: 20_000 })) ?? '';
+    },
+    close: () => context.close(),
+  };
+}
+
 describe('deploy/release on the shipped unit and nginx site', () => {
   it('builds release B beside A while A serves, and switches nothing', async () => {
     commitB = site.commit('Hero: the eyebrow names collective relations', (dir) => {
@@ -293,11 +318,15 @@ describe('deploy/release on the shipped unit and nginx site', () => {
 
   it('switches both instances to B under load: no failed request, the open page keeps working, every message once', async () => {
     const opened = await openPage('/fr');
+    const noScript = await fillNoScriptForm('/fr');
     try {
       expect(await opened.page.locator('body').textContent()).toContain(EYEBROW_A);
       const { value: run, load } = await underLoad(() => site.release(['main']));
       describeLoad('release of B', run, load);
       expect(run.code, run.output).toBe(0);
+      // The form shown by A without JavaScript, sent to B: the same Server Action id (one key).
+      expect(await noScript.send()).toContain('Votre message a bien été envoyé.');
+      await expectEveryMessageOnce([{ name: noScript.name, status: 201, resends: 0 }]);
       const loadedAfter = await useAfterSwitch(opened, EYEBROW_B);
       figures.push(
         `    page opened on A: ${loadedAfter.length} script files of A fetched after the switch`,
@@ -310,6 +339,7 @@ describe('deploy/release on the shipped unit and nginx site', () => {
       expect(readlinkSync(path.join(site.siteDir, 'previous'))).toContain(site.commitA);
     } finally {
       await opened.close();
+      await noScript.close();
     }
   }, 300_000);
 
