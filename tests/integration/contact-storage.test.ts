@@ -4,7 +4,12 @@ import { createMailer } from '@/lib/contact/mailer';
 import { OutboxWorker } from '@/lib/contact/outbox';
 import { purgeExpiredMessages } from '@/lib/contact/retention';
 import { contactStore, type ContactStore } from '@/lib/contact/store';
-import { messagesCommand, validMessage, TestDatabases, type Dialect } from '../support/contact';
+import {
+  messageRow as row,
+  messagesCommand,
+  TestDatabases,
+  type Dialect,
+} from '../support/contact';
 import { SmtpSink } from '../support/smtp-sink';
 import { createAtFirstMigration } from '../support/legacy-database';
 
@@ -14,19 +19,6 @@ afterAll(() => databases.stop());
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const envelope = { from: 'Site <site@example.test>', to: 'cabinet@example.test' };
 const DAY = 24 * 60 * 60 * 1000;
-
-function row(createdAt: number, overrides: Record<string, unknown> = {}) {
-  const id = crypto.randomUUID();
-  return {
-    id,
-    ...validMessage(),
-    locale: 'fr',
-    createdAt,
-    nextAttemptAt: createdAt,
-    attempts: 0,
-    ...overrides,
-  };
-}
 
 describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect) => {
   let store: ContactStore;

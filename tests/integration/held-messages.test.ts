@@ -7,7 +7,7 @@ import { OutboxWorker } from '@/lib/contact/outbox';
 import { checkReleaseToken } from '@/lib/contact/release-link';
 import { purgeExpiredMessages } from '@/lib/contact/retention';
 import { contactStore, type ContactStore } from '@/lib/contact/store';
-import { TestDatabases, validMessage, type Dialect } from '../support/contact';
+import { messageRow as row, TestDatabases, type Dialect } from '../support/contact';
 import { decodedText, SmtpSink, type ReceivedMail } from '../support/smtp-sink';
 
 /**
@@ -34,17 +34,6 @@ const DAY = 24 * HOUR;
 const BEFORE_NINE = Date.UTC(2026, 10, 24, 7, 30);
 const AFTER_NINE = Date.UTC(2026, 10, 24, 8, 5);
 
-function row(createdAt: number, overrides: Record<string, unknown> = {}) {
-  return {
-    id: crypto.randomUUID(),
-    ...validMessage(),
-    locale: 'fr',
-    createdAt,
-    nextAttemptAt: createdAt,
-    attempts: 0,
-    ...overrides,
-  };
-}
 const heldRow = (createdAt: number, overrides: Record<string, unknown> = {}) =>
   row(createdAt, {
     suspectedReason: 'hidden field filled ("https://robot.example")',

@@ -22,6 +22,19 @@ export function validMessage(overrides: Record<string, unknown> = {}) {
 }
 
 /** An empty database of the given kind; PostgreSQL clusters are shared per test file. */
+/** A stored message's row, created (and due) at `createdAt`, for tests that write to the store. */
+export function messageRow(createdAt: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    ...validMessage(),
+    locale: 'fr',
+    createdAt,
+    nextAttemptAt: createdAt,
+    attempts: 0,
+    ...overrides,
+  };
+}
+
 export class TestDatabases {
   private cluster: PostgresCluster | null = null;
   readonly dir = mkdtempSync(path.join(os.tmpdir(), 'sa-contact-'));
