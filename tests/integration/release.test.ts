@@ -57,6 +57,7 @@ beforeAll(async () => {
   const ports = [await freePort(), await freePort()];
   envDir = mkdtempSync(path.join(os.tmpdir(), 'sa-release-env-'));
   const envFile = path.join(envDir, 'env');
+  // Not writeEnvFile: that one passes NEXT_DIST_DIR on, and a release always runs its own .next.
   writeFileSync(
     envFile,
     Object.entries({
