@@ -36,7 +36,7 @@ import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 import { startNginx } from '../scripts/nginx.mjs';
 import { instanceCommand, readUnit } from '../scripts/systemd-unit.mjs';
-import { firstArticlePath } from '../tests/support/first-article.mjs';
+import { firstArticlePath, measuredPages } from '../tests/support/measured-pages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -271,19 +271,11 @@ try {
       `--ignore-certificate-errors-spki-list=${spkiHash(nginx.certFile)}`,
     ],
   });
-  const allPages = [
-    '/fr',
-    '/en',
-    '/fr/helene-sorel',
-    '/en/helene-sorel',
-    '/fr/actualites',
-    '/en/actualites',
-  ];
-  for (const locale of ['fr', 'en']) {
+  const allPages = [...measuredPages];
+  for (const locale of /** @type {const} */ (['fr', 'en'])) {
     const article = await firstArticlePath(directUrl, locale);
     if (article) allPages.push(article);
   }
-  allPages.push('/fr/mentions-legales', '/en/mentions-legales');
   const pages = [
     ...FLOORS.map((floor) => floor.page),
     ...allPages.filter((page) => !ONLY_PAGES.length || ONLY_PAGES.includes(page)),

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) on loopback, for the
 // deployment tests and `npm run bench`: only the listening ports, the certificate (self-signed,
 // made at run time), the upstream ports and the log and cache folders are substituted.
@@ -42,12 +43,16 @@ export function ensureNginx() {
  * The shipped site configuration with loopback ports and local paths. Throws when a value it
  * must substitute is no longer in the file, so that a changed configuration is never silently
  * tested in another shape.
+ * @param {string} text
+ * @param {{ upstreamPorts: number[], httpPort: number, httpsPort: number, certFile: string,
+ *   keyFile: string, dir: string }} options
  */
 export function renderSiteConfig(
   text,
   { upstreamPorts, httpPort, httpsPort, certFile, keyFile, dir },
 ) {
   let out = text;
+  /** @type {(pattern: RegExp, replacement: string, what: string) => void} */
   const replace = (pattern, replacement, what) => {
     if (!pattern.test(out)) throw new Error(`deploy/nginx: ${what} not found in the site file`);
     pattern.lastIndex = 0;
@@ -73,7 +78,10 @@ export function renderSiteConfig(
   return out;
 }
 
-/** A self-signed certificate for 127.0.0.1 and localhost, valid one day. */
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, valid one day.
+ * @param {string} dir
+ */
 export function makeCertificate(dir) {
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
@@ -103,6 +111,7 @@ export function makeCertificate(dir) {
   return { certFile, keyFile };
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -115,29 +124,50 @@ function freePort() {
   });
 }
 
+/**
+ * @param {number} port
+ * @param {import('node:child_process').ChildProcess} child
+ */
 function waitForPort(port, child, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      if (child.exitCode !== null) return reject(new Error(`nginx exited with ${child.exitCode}`));
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nginx did not listen on ${port}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      const attempt = () => {
+        if (child.exitCode !== null)
+          return reject(new Error(`nginx exited with ${child.exitCode}`));
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.once('error', () => {
+          socket.destroy();
+          if (Date.now() > deadline) reject(new Error(`nginx did not listen on ${port}`));
+          else setTimeout(attempt, 100);
+        });
+      };
+      attempt();
+    })
+  );
 }
+
+/**
+ * @typedef {object} RunningNginx
+ * @property {string} httpsUrl
+ * @property {string} httpUrl
+ * @property {number} httpsPort
+ * @property {number} httpPort
+ * @property {string} dir
+ * @property {string} certFile
+ * @property {number | undefined} pid
+ * @property {(options?: { keepFolder?: boolean }) => Promise<void>} stop
+ */
 
 /**
  * Starts nginx in the foreground with the shipped site in front of the given `next start` ports.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
+ * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number }} options
+ * @returns {Promise<RunningNginx>}
  */
 export async function startNginx({ upstreamPorts, httpsPort, httpPort, workers = 1 }) {
   const binary = ensureNginx();
@@ -194,7 +224,7 @@ http {
     await waitForPort(httpsPort, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${stderr}`);
+    throw new Error(`${/** @type {Error} */ (error).message}\n${stderr}`);
   }
   return {
     httpsUrl: `https://127.0.0.1:${httpsPort}`,
