@@ -12,17 +12,17 @@
 // - devtools: the page really loaded on a throttled network (562.5 ms round trip, 1.47 Mbit/s)
 //   and a 4 times slower CPU: what a phone on a slow 4G really gets.
 // Then a load test with autocannon through the proxy and, for comparison, straight to Node, timed
-// from the client and from inside the server (bench/server-timing.mjs); a dated markdown report
-// goes under bench/results/.
+// from the client and from inside the server (bench/server-timing.mjs); a markdown report.
 //
 // BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
 // methods. BENCH_PAGES: only these paths (comma-separated; the floors are always measured), for a
 // quick before-and-after. BENCH_LOAD_SECONDS (30) and BENCH_LOAD_CONNECTIONS (100): the load test.
 // BENCH_BLOCK (comma-separated URL patterns, e.g. '*.js' or '*.js,*.woff2') has Lighthouse block
 // those requests: it measures what the pages would score without them, to find out what a metric
-// is made of. Such a run skips the load test. A run with any of BENCH_PAGES, BENCH_METHODS or
-// BENCH_BLOCK writes bench/results/<date>-<what>.md, a full run bench/results/<date>.md;
-// BENCH_LABEL names the report instead (e.g. 'before').
+// is made of. Such a run skips the load test. A full run replaces bench/results/latest.md, the
+// one report kept in the repository (git keeps the earlier ones). A run with any of BENCH_PAGES,
+// BENCH_METHODS or BENCH_BLOCK, or with BENCH_LABEL (e.g. 'before'), is an experiment: it writes
+// bench/results/<what>.md, which git ignores, and leaves latest.md alone.
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -429,7 +429,7 @@ try {
     ...(BLOCK.length ? [`without-${BLOCK.join('-')}`] : []),
   ];
   const name = process.env.BENCH_LABEL ?? what.join('-');
-  const file = path.join(root, 'bench/results', `${date}${name ? `-${slug(name)}` : ''}.md`);
+  const file = path.join(root, 'bench/results', `${name ? slug(name) : 'latest'}.md`);
   writeFileSync(file, lines.join('\n'));
   console.log(lines.join('\n'));
   console.log(`Report written to ${path.relative(root, file)}`);
