@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
   // .next/static/<build id>/ folders never collide when the release script merges them.
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   generateBuildId: () => process.env.NEXT_DEPLOYMENT_ID || null,
-  // proxy.ts handles trailing slashes itself, so that '/fr/#contact' (SPEC 2.3) needs no redirect.
+  // proxy.ts handles trailing slashes itself, so that '/fr/#contact' needs no redirect.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   experimental: {

@@ -16,7 +16,7 @@ import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
 /**
  * Runs before every page and API request:
  * - a fresh CSP nonce for each response (Next.js applies it to its own scripts);
- * - unprefixed paths are French (SPEC 2.1): '/x' is served by '/fr/x' without a redirect;
+ * - unprefixed paths are French: '/x' is served by '/fr/x' without a redirect;
  * - an address no page claims, or an unpublished article, is answered here with the not-found
  *   page and status 404, rendered on the server in the language of the path;
  * - an article address while the sheet has never loaded gets 'Error loading article' with 503;
@@ -53,7 +53,7 @@ export async function proxy(request: NextRequest) {
     return withCsp(NextResponse.next({ request: { headers: requestHeaders } }));
 
   // One address per page: '/x/' redirects to '/x', except the home forms '/fr/' and '/en/'
-  // that the spec links to (SPEC 2.3), served as they are.
+  // that links to home sections use, served as they are.
   if (pathname.length > 1 && pathname.endsWith('/') && !/^\/(fr|en)\/$/.test(pathname)) {
     const url = new URL(request.url);
     url.pathname = pathname.replace(/\/+$/, '') || '/';

@@ -43,7 +43,7 @@ export function toArticle(row: readonly CellValue[], rowIndex: number, slug: str
   };
 }
 
-/** Newest first by the date in the title (else the date column), then by title (SPEC 3.2). */
+/** Newest first by the date in the title (else the date column), then by title. */
 export function compareArticles(a: Article, b: Article): number {
   if (a.sortDate !== b.sortDate) {
     if (a.sortDate === null) return 1;

@@ -1,4 +1,4 @@
-/** The 5-minute rule (SPEC 9: 300000 ms), stated once. */
+/** The 5-minute rule (300000 ms): articles are never served older, stated once. */
 export const ARTICLE_CACHE_MAX_AGE_MS = 300_000;
 
 /** How often the timer looks at the copy's age, so that it is refreshed even when nobody visits. */

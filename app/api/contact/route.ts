@@ -33,7 +33,10 @@ export function OPTIONS() {
   return new Response(null, { status: 204, headers: { Allow: 'OPTIONS, POST' } });
 }
 
-/** POST /api/contact (SPEC 7): JSON {name, email, phone, message} → 201 {id}. */
+/**
+ * POST /api/contact: JSON {name, email, phone, message} → 201 {id}. The answers and their texts:
+ * docs/behaviour.md, Contact form.
+ */
 export async function POST(request: Request) {
   const settings = config();
   let locale = acceptLanguageLocale(request.headers.get('accept-language'));
