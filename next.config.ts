@@ -32,8 +32,8 @@ const nextConfig: NextConfig = {
   experimental: {
     // The stylesheet (about 9 KB gzip) goes in each page's <head> instead of a linked file: the
     // first paint no longer waits for a second request that, on a slow phone network, shares
-    // the bandwidth with the framework's scripts and the fonts (bench/results/, README
-    // "Performance"). style-src already allows inline styles; scripts keep their nonce.
+    // the bandwidth with the framework's scripts and the fonts (docs/architecture.md, "Two ways to
+    // throttle"). style-src already allows inline styles; scripts keep their nonce.
     inlineCss: true,
   },
   images: {

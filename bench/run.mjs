@@ -311,7 +311,7 @@ try {
     const delta = value - floor;
     return Number.isFinite(delta) ? `${delta >= 0 ? '+' : ''}${delta.toFixed(0)}` : '—';
   };
-  // The targets (README, "Performance"); ✗ marks a figure that misses its target. Each page is
+  // The targets (docs/measuring.md, "Floors and targets"); ✗ marks a figure that misses its target. Each page is
   // held to the floor that matches its LCP element (an image page to the image floor); the
   // floors' rows are held to none but the rule checks.
   const mark = (ok) => (ok ? '' : ' ✗');

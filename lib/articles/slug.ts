@@ -29,7 +29,7 @@ export function assignSlugs(titles: readonly string[], positions?: readonly numb
   const taken = new Set<string>();
   return titles.map((title, index) => {
     const position = positions?.[index] ?? index + 1;
-    // A title with no letter or digit still gets an address (a deviation, see the README).
+    // A title with no letter or digit still gets an address (docs/behaviour.md, Articles).
     const base = slugify(title) || 'article';
     let slug = base;
     while (taken.has(slug)) slug = `${slug}-${position}`;
