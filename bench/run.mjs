@@ -20,9 +20,9 @@
 // BENCH_BLOCK (comma-separated URL patterns, e.g. '*.js' or '*.js,*.woff2') has Lighthouse block
 // those requests: it measures what the pages would score without them, to find out what a metric
 // is made of. Such a run skips the load test. A full run replaces bench/results/latest.md, the
-// one report kept in the repository (git keeps the earlier ones). A run with any of BENCH_PAGES,
-// BENCH_METHODS or BENCH_BLOCK, or with BENCH_LABEL (e.g. 'before'), is an experiment: it writes
-// bench/results/<what>.md, which git ignores, and leaves latest.md alone.
+// one report kept in the repository (git keeps the earlier ones). A run with BENCH_PAGES,
+// BENCH_BLOCK, one method in BENCH_METHODS, or BENCH_LABEL (e.g. 'before') is an experiment: it
+// writes bench/results/<what>.md, which git ignores, and leaves latest.md alone.
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
