@@ -1,3 +1,14 @@
+/**
+ * The contact messages and digests in the database: one body of queries for SQLite and
+ * PostgreSQL. Drizzle has no dialect-neutral database type (its docs and issues offer a
+ * repository written once per dialect, overloads over `any`, or one dialect's types standing for
+ * both), and a repository per dialect is what repeated this file line for line. So the queries
+ * are written once against the SQLite types, and ./dialects.ts hands PostgreSQL's database and
+ * tables in under those types: the builders used here (select, insert…onConflictDoNothing,
+ * update, delete, returning) build the same statements on both at run time, and the tables have
+ * the same columns and row types, which ./dialects.ts checks at compile time. What really differs
+ * (the connection, the tables, `ping`) stays there; the storage tests run this body on both.
+ */
 import 'server-only';
 import {
   and,
@@ -16,17 +27,14 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
-import {
-  contactDigestsPg as pgDigests,
-  contactDigestsSqlite as liteDigests,
-  contactMessagesPg as pg,
-  contactMessagesSqlite as lite,
-  type ContactDigestRow,
-  type ContactMessageRow,
-  type NewContactDigestRow,
-  type NewContactMessageRow,
+import type {
+  ContactDigestRow,
+  ContactMessageRow,
+  NewContactDigestRow,
+  NewContactMessageRow,
 } from '@/lib/db/schema';
+import type { Database } from '@/lib/db/client';
+import { dialectOf, type Dialect } from './dialects';
 
 export type ContactMessage = ContactMessageRow;
 export type ContactDigest = ContactDigestRow;
@@ -121,54 +129,57 @@ export interface ContactStore {
    * go with the latter.
    */
   purge(cutoffs: PurgeCutoffs): Promise<number>;
-  /** Every message, newest first. */
-  list(): Promise<ContactMessage[]>;
+  /** Messages newest first: every one, only the held ones, or all but the held ones. */
+  list(which?: MessageSelection): Promise<ContactMessage[]>;
+  /** How many messages are held (suspected, never released). */
+  countHeld(): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type MessageSelection = 'all' | 'held' | 'not-held';
 
 export interface PurgeCutoffs {
   messages: number;
   suspected: number;
 }
 
-function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): ContactStore {
-  const { db } = database;
-  const free = (now: number) => or(isNull(lite.lockedUntil), lt(lite.lockedUntil, now));
-  const deliverable = or(isNull(lite.suspectedReason), isNotNull(lite.releasedAt));
-  const held = and(isNotNull(lite.suspectedReason), isNull(lite.releasedAt));
+function queries({ db, messages: m, digests: d, ping }: Dialect) {
+  const free = (now: number) => or(isNull(m.lockedUntil), lt(m.lockedUntil, now));
+  const deliverable = or(isNull(m.suspectedReason), isNotNull(m.releasedAt));
+  const held = and(isNotNull(m.suspectedReason), isNull(m.releasedAt));
   const digestDue = (now: number) =>
     and(
-      isNull(liteDigests.deliveredAt),
-      lte(liteDigests.nextAttemptAt, now),
-      or(isNull(liteDigests.lockedUntil), lt(liteDigests.lockedUntil, now)),
+      isNull(d.deliveredAt),
+      lte(d.nextAttemptAt, now),
+      or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
     );
-  return {
-    dialect: 'sqlite',
+  // A message not held is a deliverable one.
+  const selections = { all: undefined, held, 'not-held': deliverable } as const;
+  const store: Omit<ContactStore, 'dialect' | 'close'> = {
     insert: async (row) =>
-      (await db.insert(lite).values(row).onConflictDoNothing().returning({ id: lite.id }))
-        .length === 1,
-    find: async (id) => (await db.select().from(lite).where(eq(lite.id, id)))[0] ?? null,
+      (await db.insert(m).values(row).onConflictDoNothing().returning({ id: m.id })).length === 1,
+    find: async (id) => (await db.select().from(m).where(eq(m.id, id)))[0] ?? null,
     dueIds: async (now, limit) =>
       (
         await db
-          .select({ id: lite.id })
-          .from(lite)
-          .where(
-            and(isNull(lite.deliveredAt), lte(lite.nextAttemptAt, now), free(now), deliverable),
-          )
-          .orderBy(asc(lite.nextAttemptAt), asc(lite.createdAt))
+          .select({ id: m.id })
+          .from(m)
+          .where(and(isNull(m.deliveredAt), lte(m.nextAttemptAt, now), free(now), deliverable))
+          .orderBy(asc(m.nextAttemptAt), asc(m.createdAt))
           .limit(limit)
       ).map((row) => row.id),
+    // One conditional UPDATE: SQLite runs one writer at a time, and PostgreSQL re-checks the WHERE
+    // clause on the locked row, so a concurrent claim matches 0 rows.
     claim: async (id, token, now, leaseUntil) => {
       const rows = await db
-        .update(lite)
+        .update(m)
         .set({ lockToken: token, lockedUntil: leaseUntil })
         .where(
           and(
-            eq(lite.id, id),
-            isNull(lite.deliveredAt),
-            lte(lite.nextAttemptAt, now),
+            eq(m.id, id),
+            isNull(m.deliveredAt),
+            lte(m.nextAttemptAt, now),
             free(now),
             deliverable,
           ),
@@ -178,80 +189,77 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
     },
     markDelivered: async (id, token, now) => {
       const rows = await db
-        .update(lite)
+        .update(m)
         .set({
           deliveredAt: now,
-          attempts: sql`${lite.attempts} + 1`,
+          attempts: sql`${m.attempts} + 1`,
           lastError: null,
           lockToken: null,
           lockedUntil: null,
         })
-        .where(and(eq(lite.id, id), eq(lite.lockToken, token)))
-        .returning({ id: lite.id });
+        .where(and(eq(m.id, id), eq(m.lockToken, token)))
+        .returning({ id: m.id });
       return rows.length === 1;
     },
     markFailed: async (id, token, nextAttemptAt, error, failure) => {
       await db
-        .update(lite)
+        .update(m)
         .set({
-          attempts: sql`${lite.attempts} + 1`,
+          attempts: sql`${m.attempts} + 1`,
           nextAttemptAt,
           lastError: error,
           ...(failure ? { lastErrorClass: failure.errorClass, lastFailedAt: failure.at } : {}),
           lockToken: null,
           lockedUntil: null,
         })
-        .where(and(eq(lite.id, id), eq(lite.lockToken, token)));
+        .where(and(eq(m.id, id), eq(m.lockToken, token)));
     },
     purge: async (cutoffs) => {
-      await db.delete(liteDigests).where(lt(liteDigests.createdAt, cutoffs.suspected));
+      await db.delete(d).where(lt(d.createdAt, cutoffs.suspected));
       return (
         await db
-          .delete(lite)
+          .delete(m)
           .where(
-            or(
-              lt(lite.createdAt, cutoffs.messages),
-              and(held, lt(lite.createdAt, cutoffs.suspected)),
-            ),
+            or(lt(m.createdAt, cutoffs.messages), and(held, lt(m.createdAt, cutoffs.suspected))),
           )
-          .returning({ id: lite.id })
+          .returning({ id: m.id })
       ).length;
     },
     release: async (id, now) => {
       const [released] = await db
-        .update(lite)
+        .update(m)
         .set({ releasedAt: now })
-        .where(and(eq(lite.id, id), held))
+        .where(and(eq(m.id, id), held))
         .returning();
       if (released) return { kind: 'released', message: released };
-      const [found] = await db.select().from(lite).where(eq(lite.id, id));
+      const [found] = await db.select().from(m).where(eq(m.id, id));
       if (!found) return { kind: 'unknown' };
       return { kind: found.releasedAt === null ? 'not-held' : 'already-released', message: found };
     },
     heldNotDigested: async (limit) => {
-      const waiting = and(held, isNull(lite.digestId));
+      const waiting = and(held, isNull(m.digestId));
       const messages = await db
         .select()
-        .from(lite)
+        .from(m)
         .where(waiting)
-        .orderBy(asc(lite.createdAt), asc(lite.id))
+        .orderBy(asc(m.createdAt), asc(m.id))
         .limit(limit);
-      const [total] = await db.select({ n: count() }).from(lite).where(waiting);
+      const [total] = await db.select({ n: count() }).from(m).where(waiting);
       return { messages, total: Number(total?.n ?? 0) };
     },
     heldShortlyBefore: async (message, windowMs) =>
       (
         await db
-          .select({ id: lite.id })
-          .from(lite)
+          .select({ id: m.id })
+          .from(m)
           .where(
             and(
-              isNotNull(lite.suspectedReason),
-              ne(lite.id, message.id),
-              gte(lite.createdAt, message.createdAt - windowMs),
+              isNotNull(m.suspectedReason),
+              ne(m.id, message.id),
+              gte(m.createdAt, message.createdAt - windowMs),
               or(
-                lt(lite.createdAt, message.createdAt),
-                and(eq(lite.createdAt, message.createdAt), lt(lite.id, message.id)),
+                lt(m.createdAt, message.createdAt),
+                and(eq(m.createdAt, message.createdAt), lt(m.id, message.id)),
               ),
             ),
           )
@@ -260,57 +268,52 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
     // Not one transaction: a crash between the two statements leaves the messages unmarked, and
     // the next digest lists them again (twice rather than never).
     insertDigest: async (row, messageIds) => {
-      const inserted = await db
-        .insert(liteDigests)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: liteDigests.id });
+      const inserted = await db.insert(d).values(row).onConflictDoNothing().returning({ id: d.id });
       if (inserted.length === 0) return false;
       if (messageIds.length > 0)
         await db
-          .update(lite)
+          .update(m)
           .set({ digestId: row.id })
-          .where(and(inArray(lite.id, messageIds), isNull(lite.digestId)));
+          .where(and(inArray(m.id, messageIds), isNull(m.digestId)));
       return true;
     },
-    findDigest: async (id) =>
-      (await db.select().from(liteDigests).where(eq(liteDigests.id, id)))[0] ?? null,
+    findDigest: async (id) => (await db.select().from(d).where(eq(d.id, id)))[0] ?? null,
     dueDigestIds: async (now, limit) =>
       (
         await db
-          .select({ id: liteDigests.id })
-          .from(liteDigests)
+          .select({ id: d.id })
+          .from(d)
           .where(digestDue(now))
-          .orderBy(asc(liteDigests.nextAttemptAt))
+          .orderBy(asc(d.nextAttemptAt))
           .limit(limit)
       ).map((row) => row.id),
     claimDigest: async (id, token, now, leaseUntil) =>
       (
         await db
-          .update(liteDigests)
+          .update(d)
           .set({ lockToken: token, lockedUntil: leaseUntil })
-          .where(and(eq(liteDigests.id, id), digestDue(now)))
+          .where(and(eq(d.id, id), digestDue(now)))
           .returning()
       )[0] ?? null,
     markDigestDelivered: async (id, token, now) =>
       (
         await db
-          .update(liteDigests)
+          .update(d)
           .set({
             deliveredAt: now,
-            attempts: sql`${liteDigests.attempts} + 1`,
+            attempts: sql`${d.attempts} + 1`,
             lastError: null,
             lockToken: null,
             lockedUntil: null,
           })
-          .where(and(eq(liteDigests.id, id), eq(liteDigests.lockToken, token)))
-          .returning({ id: liteDigests.id })
+          .where(and(eq(d.id, id), eq(d.lockToken, token)))
+          .returning({ id: d.id })
       ).length === 1,
     markDigestFailed: async (id, token, nextAttemptAt, error, failure) => {
       await db
-        .update(liteDigests)
+        .update(d)
         .set({
-          attempts: sql`${liteDigests.attempts} + 1`,
+          attempts: sql`${d.attempts} + 1`,
           nextAttemptAt,
           lastError: error,
           lastErrorClass: failure.errorClass,
@@ -318,34 +321,34 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
           lockToken: null,
           lockedUntil: null,
         })
-        .where(and(eq(liteDigests.id, id), eq(liteDigests.lockToken, token)));
+        .where(and(eq(d.id, id), eq(d.lockToken, token)));
     },
     outboxState: async () => {
-      const waiting = and(isNull(lite.deliveredAt), deliverable);
-      const waitingDigest = isNull(liteDigests.deliveredAt);
+      const waiting = and(isNull(m.deliveredAt), deliverable);
+      const waitingDigest = isNull(d.deliveredAt);
       const [messages] = await db
         .select({
           n: count(),
-          oldest: sql<string | number | null>`min(coalesce(${lite.releasedAt}, ${lite.createdAt}))`,
+          oldest: sql<string | number | null>`min(coalesce(${m.releasedAt}, ${m.createdAt}))`,
         })
-        .from(lite)
+        .from(m)
         .where(waiting);
       const [digests] = await db
-        .select({ n: count(), oldest: min(liteDigests.createdAt) })
-        .from(liteDigests)
+        .select({ n: count(), oldest: min(d.createdAt) })
+        .from(d)
         .where(waitingDigest);
       const failures = [
         ...(await db
-          .select({ errorClass: lite.lastErrorClass, at: lite.lastFailedAt })
-          .from(lite)
-          .where(and(waiting, isNotNull(lite.lastFailedAt)))
-          .orderBy(desc(lite.lastFailedAt))
+          .select({ errorClass: m.lastErrorClass, at: m.lastFailedAt })
+          .from(m)
+          .where(and(waiting, isNotNull(m.lastFailedAt)))
+          .orderBy(desc(m.lastFailedAt))
           .limit(1)),
         ...(await db
-          .select({ errorClass: liteDigests.lastErrorClass, at: liteDigests.lastFailedAt })
-          .from(liteDigests)
-          .where(and(waitingDigest, isNotNull(liteDigests.lastFailedAt)))
-          .orderBy(desc(liteDigests.lastFailedAt))
+          .select({ errorClass: d.lastErrorClass, at: d.lastFailedAt })
+          .from(d)
+          .where(and(waitingDigest, isNotNull(d.lastFailedAt)))
+          .orderBy(desc(d.lastFailedAt))
           .limit(1)),
       ];
       return outboxStateOf(
@@ -356,235 +359,12 @@ function sqliteStore(database: Extract<Database, { dialect: 'sqlite' }>): Contac
         failures.map((row) => ({ errorClass: row.errorClass, at: Number(row.at) })),
       );
     },
-    list: () => db.select().from(lite).orderBy(desc(lite.createdAt), desc(lite.id)),
-    ping: async () => void (await db.run(sql`SELECT 1`)),
-    close: database.close,
+    list: (which = 'all') =>
+      db.select().from(m).where(selections[which]).orderBy(desc(m.createdAt), desc(m.id)),
+    countHeld: async () => Number((await db.select({ n: count() }).from(m).where(held))[0]?.n ?? 0),
+    ping,
   };
-}
-
-function postgresStore(database: Extract<Database, { dialect: 'postgres' }>): ContactStore {
-  const { db } = database;
-  const free = (now: number) => or(isNull(pg.lockedUntil), lt(pg.lockedUntil, now));
-  const deliverable = or(isNull(pg.suspectedReason), isNotNull(pg.releasedAt));
-  const held = and(isNotNull(pg.suspectedReason), isNull(pg.releasedAt));
-  const digestDue = (now: number) =>
-    and(
-      isNull(pgDigests.deliveredAt),
-      lte(pgDigests.nextAttemptAt, now),
-      or(isNull(pgDigests.lockedUntil), lt(pgDigests.lockedUntil, now)),
-    );
-  return {
-    dialect: 'postgres',
-    insert: async (row) =>
-      (await db.insert(pg).values(row).onConflictDoNothing().returning({ id: pg.id })).length === 1,
-    find: async (id) => (await db.select().from(pg).where(eq(pg.id, id)))[0] ?? null,
-    dueIds: async (now, limit) =>
-      (
-        await db
-          .select({ id: pg.id })
-          .from(pg)
-          .where(and(isNull(pg.deliveredAt), lte(pg.nextAttemptAt, now), free(now), deliverable))
-          .orderBy(asc(pg.nextAttemptAt), asc(pg.createdAt))
-          .limit(limit)
-      ).map((row) => row.id),
-    // PostgreSQL re-checks the WHERE clause on the locked row, so a concurrent claim matches 0 rows.
-    claim: async (id, token, now, leaseUntil) => {
-      const rows = await db
-        .update(pg)
-        .set({ lockToken: token, lockedUntil: leaseUntil })
-        .where(
-          and(
-            eq(pg.id, id),
-            isNull(pg.deliveredAt),
-            lte(pg.nextAttemptAt, now),
-            free(now),
-            deliverable,
-          ),
-        )
-        .returning();
-      return rows[0] ?? null;
-    },
-    markDelivered: async (id, token, now) => {
-      const rows = await db
-        .update(pg)
-        .set({
-          deliveredAt: now,
-          attempts: sql`${pg.attempts} + 1`,
-          lastError: null,
-          lockToken: null,
-          lockedUntil: null,
-        })
-        .where(and(eq(pg.id, id), eq(pg.lockToken, token)))
-        .returning({ id: pg.id });
-      return rows.length === 1;
-    },
-    markFailed: async (id, token, nextAttemptAt, error, failure) => {
-      await db
-        .update(pg)
-        .set({
-          attempts: sql`${pg.attempts} + 1`,
-          nextAttemptAt,
-          lastError: error,
-          ...(failure ? { lastErrorClass: failure.errorClass, lastFailedAt: failure.at } : {}),
-          lockToken: null,
-          lockedUntil: null,
-        })
-        .where(and(eq(pg.id, id), eq(pg.lockToken, token)));
-    },
-    purge: async (cutoffs) => {
-      await db.delete(pgDigests).where(lt(pgDigests.createdAt, cutoffs.suspected));
-      return (
-        await db
-          .delete(pg)
-          .where(
-            or(lt(pg.createdAt, cutoffs.messages), and(held, lt(pg.createdAt, cutoffs.suspected))),
-          )
-          .returning({ id: pg.id })
-      ).length;
-    },
-    release: async (id, now) => {
-      const [released] = await db
-        .update(pg)
-        .set({ releasedAt: now })
-        .where(and(eq(pg.id, id), held))
-        .returning();
-      if (released) return { kind: 'released', message: released };
-      const [found] = await db.select().from(pg).where(eq(pg.id, id));
-      if (!found) return { kind: 'unknown' };
-      return { kind: found.releasedAt === null ? 'not-held' : 'already-released', message: found };
-    },
-    heldNotDigested: async (limit) => {
-      const waiting = and(held, isNull(pg.digestId));
-      const messages = await db
-        .select()
-        .from(pg)
-        .where(waiting)
-        .orderBy(asc(pg.createdAt), asc(pg.id))
-        .limit(limit);
-      const [total] = await db.select({ n: count() }).from(pg).where(waiting);
-      return { messages, total: Number(total?.n ?? 0) };
-    },
-    heldShortlyBefore: async (message, windowMs) =>
-      (
-        await db
-          .select({ id: pg.id })
-          .from(pg)
-          .where(
-            and(
-              isNotNull(pg.suspectedReason),
-              ne(pg.id, message.id),
-              gte(pg.createdAt, message.createdAt - windowMs),
-              or(
-                lt(pg.createdAt, message.createdAt),
-                and(eq(pg.createdAt, message.createdAt), lt(pg.id, message.id)),
-              ),
-            ),
-          )
-          .limit(1)
-      ).length > 0,
-    // Not one transaction: a crash between the two statements leaves the messages unmarked, and
-    // the next digest lists them again (twice rather than never).
-    insertDigest: async (row, messageIds) => {
-      const inserted = await db
-        .insert(pgDigests)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: pgDigests.id });
-      if (inserted.length === 0) return false;
-      if (messageIds.length > 0)
-        await db
-          .update(pg)
-          .set({ digestId: row.id })
-          .where(and(inArray(pg.id, messageIds), isNull(pg.digestId)));
-      return true;
-    },
-    findDigest: async (id) =>
-      (await db.select().from(pgDigests).where(eq(pgDigests.id, id)))[0] ?? null,
-    dueDigestIds: async (now, limit) =>
-      (
-        await db
-          .select({ id: pgDigests.id })
-          .from(pgDigests)
-          .where(digestDue(now))
-          .orderBy(asc(pgDigests.nextAttemptAt))
-          .limit(limit)
-      ).map((row) => row.id),
-    claimDigest: async (id, token, now, leaseUntil) =>
-      (
-        await db
-          .update(pgDigests)
-          .set({ lockToken: token, lockedUntil: leaseUntil })
-          .where(and(eq(pgDigests.id, id), digestDue(now)))
-          .returning()
-      )[0] ?? null,
-    markDigestDelivered: async (id, token, now) =>
-      (
-        await db
-          .update(pgDigests)
-          .set({
-            deliveredAt: now,
-            attempts: sql`${pgDigests.attempts} + 1`,
-            lastError: null,
-            lockToken: null,
-            lockedUntil: null,
-          })
-          .where(and(eq(pgDigests.id, id), eq(pgDigests.lockToken, token)))
-          .returning({ id: pgDigests.id })
-      ).length === 1,
-    markDigestFailed: async (id, token, nextAttemptAt, error, failure) => {
-      await db
-        .update(pgDigests)
-        .set({
-          attempts: sql`${pgDigests.attempts} + 1`,
-          nextAttemptAt,
-          lastError: error,
-          lastErrorClass: failure.errorClass,
-          lastFailedAt: failure.at,
-          lockToken: null,
-          lockedUntil: null,
-        })
-        .where(and(eq(pgDigests.id, id), eq(pgDigests.lockToken, token)));
-    },
-    outboxState: async () => {
-      const waiting = and(isNull(pg.deliveredAt), deliverable);
-      const waitingDigest = isNull(pgDigests.deliveredAt);
-      const [messages] = await db
-        .select({
-          n: count(),
-          oldest: sql<string | number | null>`min(coalesce(${pg.releasedAt}, ${pg.createdAt}))`,
-        })
-        .from(pg)
-        .where(waiting);
-      const [digests] = await db
-        .select({ n: count(), oldest: min(pgDigests.createdAt) })
-        .from(pgDigests)
-        .where(waitingDigest);
-      const failures = [
-        ...(await db
-          .select({ errorClass: pg.lastErrorClass, at: pg.lastFailedAt })
-          .from(pg)
-          .where(and(waiting, isNotNull(pg.lastFailedAt)))
-          .orderBy(desc(pg.lastFailedAt))
-          .limit(1)),
-        ...(await db
-          .select({ errorClass: pgDigests.lastErrorClass, at: pgDigests.lastFailedAt })
-          .from(pgDigests)
-          .where(and(waitingDigest, isNotNull(pgDigests.lastFailedAt)))
-          .orderBy(desc(pgDigests.lastFailedAt))
-          .limit(1)),
-      ];
-      return outboxStateOf(
-        [messages, digests].map((row) => ({
-          n: Number(row?.n ?? 0),
-          oldest: row?.oldest == null ? null : Number(row.oldest),
-        })),
-        failures.map((row) => ({ errorClass: row.errorClass, at: Number(row.at) })),
-      );
-    },
-    list: () => db.select().from(pg).orderBy(desc(pg.createdAt), desc(pg.id)),
-    ping: async () => void (await db.execute(sql`SELECT 1`)),
-    close: database.close,
-  };
+  return store;
 }
 
 function outboxStateOf(
@@ -601,5 +381,5 @@ function outboxStateOf(
 }
 
 export function contactStore(database: Database): ContactStore {
-  return database.dialect === 'sqlite' ? sqliteStore(database) : postgresStore(database);
+  return { ...queries(dialectOf(database)), dialect: database.dialect, close: database.close };
 }

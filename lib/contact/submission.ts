@@ -8,7 +8,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { config } from '@/lib/config';
-import { databaseTarget } from '@/lib/db/target.mjs';
+import { databaseTarget } from '@/lib/db/target';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
 import { describe } from './outbox';

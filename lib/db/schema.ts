@@ -10,7 +10,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 /**
  * One table, described for each dialect with the same column names and meaning (Drizzle has no
  * dialect-neutral table). drizzle-kit generates each dialect's migrations from here into
- * lib/db/migrations/{sqlite,postgres} (drizzle.{sqlite,postgres}.config.ts), and lib/db/migrate.mjs
+ * lib/db/migrations/{sqlite,postgres} (drizzle.{sqlite,postgres}.config.ts), and lib/db/migrate.ts
  * applies them on start. Times are milliseconds since the epoch, so both databases compare and
  * sort them the same way.
  *
