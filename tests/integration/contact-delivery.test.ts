@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { contactStore } from '@/lib/contact/store';
+import { contactStore } from '@/lib/contact/storage/store';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { messagesCommand, TestDatabases, validMessage, type Dialect } from '../support/contact';
 import { decodeWords, SmtpSink } from '../support/smtp-sink';

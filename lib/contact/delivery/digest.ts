@@ -1,9 +1,9 @@
 import 'server-only';
 import type { ContactEmail } from './email';
 import { stripControlCharacters } from './email';
-import { releaseToken, releaseUrl } from './release-link';
-import { SUSPECTED_RETENTION_DAYS } from './retention';
-import type { ContactDigest, ContactMessage, ContactStore } from './store';
+import { releaseToken, releaseUrl } from '../held/release-link';
+import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
+import type { ContactDigest, ContactMessage, ContactStore } from '../storage/store';
 
 /**
  * The digest e-mail that tells the firm about held (suspected) messages, so that a genuine
