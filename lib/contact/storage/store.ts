@@ -26,6 +26,7 @@ import {
   ne,
   or,
   sql,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type {
   ContactDigestRow,
@@ -156,6 +157,21 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
     );
   // A message not held is a deliverable one.
   const selections = { all: undefined, held, 'not-held': deliverable } as const;
+  // What a delivery, or a failed attempt, writes to a message or a digest alike.
+  const delivered = (attempts: SQLWrapper, now: number) => ({
+    deliveredAt: now,
+    attempts: sql`${attempts} + 1`,
+    lastError: null,
+    lockToken: null,
+    lockedUntil: null,
+  });
+  const failed = (attempts: SQLWrapper, nextAttemptAt: number, error: string) => ({
+    attempts: sql`${attempts} + 1`,
+    nextAttemptAt,
+    lastError: error,
+    lockToken: null,
+    lockedUntil: null,
+  });
   const store: Omit<ContactStore, 'dialect' | 'close'> = {
     insert: async (row) =>
       (await db.insert(m).values(row).onConflictDoNothing().returning({ id: m.id })).length === 1,
@@ -190,13 +206,7 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
     markDelivered: async (id, token, now) => {
       const rows = await db
         .update(m)
-        .set({
-          deliveredAt: now,
-          attempts: sql`${m.attempts} + 1`,
-          lastError: null,
-          lockToken: null,
-          lockedUntil: null,
-        })
+        .set(delivered(m.attempts, now))
         .where(and(eq(m.id, id), eq(m.lockToken, token)))
         .returning({ id: m.id });
       return rows.length === 1;
@@ -205,12 +215,8 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
       await db
         .update(m)
         .set({
-          attempts: sql`${m.attempts} + 1`,
-          nextAttemptAt,
-          lastError: error,
+          ...failed(m.attempts, nextAttemptAt, error),
           ...(failure ? { lastErrorClass: failure.errorClass, lastFailedAt: failure.at } : {}),
-          lockToken: null,
-          lockedUntil: null,
         })
         .where(and(eq(m.id, id), eq(m.lockToken, token)));
     },
@@ -299,13 +305,7 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
       (
         await db
           .update(d)
-          .set({
-            deliveredAt: now,
-            attempts: sql`${d.attempts} + 1`,
-            lastError: null,
-            lockToken: null,
-            lockedUntil: null,
-          })
+          .set(delivered(d.attempts, now))
           .where(and(eq(d.id, id), eq(d.lockToken, token)))
           .returning({ id: d.id })
       ).length === 1,
@@ -313,13 +313,9 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
       await db
         .update(d)
         .set({
-          attempts: sql`${d.attempts} + 1`,
-          nextAttemptAt,
-          lastError: error,
+          ...failed(d.attempts, nextAttemptAt, error),
           lastErrorClass: failure.errorClass,
           lastFailedAt: failure.at,
-          lockToken: null,
-          lockedUntil: null,
         })
         .where(and(eq(d.id, id), eq(d.lockToken, token)));
     },
