@@ -13,7 +13,7 @@ export async function register() {
   stripInternalResponseHeaders();
   const { closeConnectionsOnStop } = await import('./lib/server/graceful-stop');
   closeConnectionsOnStop();
-  const { recordConnectionAddress } = await import('./lib/contact/connection-address');
+  const { recordConnectionAddress } = await import('./lib/contact/request/connection-address');
   recordConnectionAddress();
   const { preloadArticles } = await import('./lib/articles');
   preloadArticles();

@@ -3,21 +3,21 @@
 import { lazy, Suspense, useActionState, useRef, useState, type FormEvent } from 'react';
 import { toast, useToasts } from '@/components/ui/use-toast';
 import { trackEvent } from '@/lib/analytics/events';
-import { sendContactForm } from '@/lib/contact/actions';
+import { sendContactForm } from '@/lib/contact/form/actions';
 import {
   emptyContactValues,
   initialContactFormState,
   type ContactFormValues,
-} from '@/lib/contact/form-state';
+} from '@/lib/contact/form/form-state';
 import {
   contactFields,
   contactLimits,
   type ContactField,
   type ContactFieldErrors,
   type ContactValidationMessages,
-} from '@/lib/contact/fields';
-import type { validateContact } from '@/lib/contact/schema';
-import { newSubmissionId } from '@/lib/contact/submission-id';
+} from '@/lib/contact/form/fields';
+import type { validateContact } from '@/lib/contact/form/schema';
+import { newSubmissionId } from '@/lib/contact/form/submission-id';
 import { apiRequest, HttpError } from '@/lib/http/api-request';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/locales';
@@ -30,7 +30,7 @@ type ContactTexts = Messages['contact'];
 type Validate = typeof validateContact;
 let validator: Validate | undefined;
 const loadValidator = async (): Promise<Validate> =>
-  (validator ??= (await import('@/lib/contact/schema')).validateContact);
+  (validator ??= (await import('@/lib/contact/form/schema')).validateContact);
 const withValidator = (apply: (validate: Validate) => void) => {
   if (validator) apply(validator);
   else void loadValidator().then(apply);

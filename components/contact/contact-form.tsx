@@ -1,6 +1,6 @@
 import { firm } from '@/lib/content/firm';
-import { issueFormToken } from '@/lib/contact/form-token';
-import { newSubmissionId } from '@/lib/contact/submission-id';
+import { issueFormToken } from '@/lib/contact/form/form-token';
+import { newSubmissionId } from '@/lib/contact/form/submission-id';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getMessages, getTranslator } from '@/lib/i18n/translator';

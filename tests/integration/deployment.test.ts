@@ -5,7 +5,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
+import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
@@ -25,7 +25,7 @@ const LOAD_SECONDS = 60;
 const LOAD_CONNECTIONS = 200;
 
 let cluster: PostgresCluster;
-let sql: postgres.Sql;
+let database: Pool;
 let sink: SmtpSink;
 let nginx: RunningNginx;
 let siteUrl: string;
@@ -120,8 +120,12 @@ interface StoredRow {
   name: string;
   delivered_at: string | null;
 }
-const storedRows = () =>
-  sql<StoredRow[]>`SELECT id, name, delivered_at FROM contact_messages ORDER BY created_at`;
+const storedRows = async () =>
+  (
+    await database.query<StoredRow>(
+      'SELECT id, name, delivered_at FROM contact_messages ORDER BY created_at',
+    )
+  ).rows;
 
 /** Every message name each e-mail names in its subject. */
 const mailedNames = () =>
@@ -130,7 +134,7 @@ const mailedNames = () =>
 beforeAll(async () => {
   cluster = await startPostgres();
   const databaseUrl = await cluster.createDatabase('deployment');
-  sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  database = new Pool({ connectionString: databaseUrl, max: 2 });
   sink = await SmtpSink.start('up');
   const httpsPort = await freePort();
   siteUrl = `https://127.0.0.1:${httpsPort}`;
@@ -153,7 +157,7 @@ afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.stop()));
   await nginx?.stop();
   await sink?.close();
-  await sql?.end({ timeout: 2 });
+  await database?.end();
   cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -223,9 +227,10 @@ describe('limits shared by the instances (PostgreSQL)', () => {
     expect((await postContact('127.3.0.6')).status).toBe(201);
     // What the limiter stored: the visitors' addresses, never nginx's or the forged one.
     const keys = (
-      await sql<{ key: string; points: number }[]>`
-      SELECT key, points FROM contact_rate_limits`
-    ).map((row) => row.key);
+      await database.query<{ key: string; points: number }>(
+        'SELECT key, points FROM contact_rate_limits',
+      )
+    ).rows.map((row) => row.key);
     expect(keys).toEqual(expect.arrayContaining(['contact:127.3.0.5', 'contact:127.3.0.6']));
     expect(keys).not.toContain('contact:127.0.0.1');
     expect(keys).not.toContain('contact:203.0.113.9');

@@ -1,8 +1,8 @@
 import { config } from '@/lib/config';
-import { clientAddress } from '@/lib/contact/client-address';
-import { isSameSiteRequest } from '@/lib/contact/origin';
-import { acceptLanguageLocale } from '@/lib/contact/request-locale';
-import { submitContactMessage, submissionLocale } from '@/lib/contact/submission';
+import { clientAddress } from '@/lib/contact/request/client-address';
+import { isSameSiteRequest } from '@/lib/contact/request/origin';
+import { acceptLanguageLocale } from '@/lib/contact/request/request-locale';
+import { submitContactMessage, submissionLocale } from '@/lib/contact/form/submission';
 import { readLimited } from '@/lib/http/read-limited';
 import { getMessages } from '@/lib/i18n/translator';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress, CONNECTION_ADDRESS_HEADER } from './client-address';
 import { isSameSiteRequest } from './origin';
 import { acceptLanguageLocale } from './request-locale';
-import { retentionCutoff } from './retention';
+import { retentionCutoff } from '../storage/retention';
 
 const site = 'https://www.sorel-aubry-avocats.fr';
 

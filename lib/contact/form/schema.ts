@@ -21,8 +21,9 @@ const lineControl = /[\u0000-\u001f\u007f\u2028\u2029]/;
 const textControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
- * The one contact-message schema (SPEC 3.3, 5.1), used by the form in the browser, the Server
- * Action and POST /api/contact. Error texts come in the visitor's language.
+ * The one contact-message schema (name, e-mail, phone, message, each with its minimum and its
+ * message under the field), used by the form in the browser, the Server Action and POST
+ * /api/contact. Error texts come in the visitor's language.
  */
 export function contactSchema(m: ContactValidationMessages) {
   return z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeContactEmail, stripControlCharacters } from './email';
-import type { ContactMessage } from './store';
+import type { ContactMessage } from '../storage/store';
 
 const message: ContactMessage = {
   id: 'abc',

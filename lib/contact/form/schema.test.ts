@@ -36,7 +36,7 @@ describe.each(['fr', 'en'] as const)('contact schema in %s', (locale) => {
     expect(result).toEqual({ success: true, data: valid });
   });
 
-  it('shows the SPEC 5.1 message for each field below its minimum', () => {
+  it('shows the validation message of each field below its minimum', () => {
     expect(errorsOf({ name: 'J', email: 'jean@', phone: '1234', message: '123456789' })).toEqual(
       rules[locale],
     );

@@ -7,8 +7,8 @@ import {
   purgeTime,
   reasonInFrench,
 } from './digest';
-import { checkReleaseToken } from './release-link';
-import type { ContactMessage } from './store';
+import { checkReleaseToken } from '../held/release-link';
+import type { ContactMessage } from '../storage/store';
 
 const DAY = 24 * 60 * 60 * 1000;
 

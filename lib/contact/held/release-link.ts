@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
- * The one-click release links of the digest e-mail (lib/contact/digest.ts). A link names one held
+ * The one-click release links of the digest e-mail (lib/contact/delivery/digest.ts). A link names one held
  * message and the moment it expires (when the message would be purged), signed with a key derived
  * from REVALIDATE_SECRET for this purpose alone (HKDF), so that no other signature the site makes
  * with that secret (previews, form tokens) is a release link, and the reverse. Several instances

@@ -1,24 +1,24 @@
 import path from 'node:path';
+import type { Client as LibsqlClient } from '@libsql/client';
 import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
 import { migrate as migrateLibsql } from 'drizzle-orm/libsql/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { Client } from 'pg';
 
 /**
  * Brings a database up to date with the migrations drizzle-kit generated from lib/db/schema.ts,
- * using Drizzle's own migrators. Shared by the site (lib/db/client.ts) and `npm run messages`
- * (scripts/messages.mjs, plain JavaScript); both run from the project folder. Never edit an
- * applied migration: change the schema and generate a new one.
+ * using Drizzle's own migrators, from the project folder (lib/db/client.ts opens the database
+ * this way for the site and `npm run messages`). Never edit an applied migration: change the
+ * schema and generate a new one.
  */
-const migrationsFolder = (/** @type {'sqlite' | 'postgres'} */ dialect) =>
+const migrationsFolder = (dialect: 'sqlite' | 'postgres') =>
   path.join(process.cwd(), 'lib', 'db', 'migrations', dialect);
 
 /** An arbitrary constant: the PostgreSQL advisory lock that serialises concurrent start-ups. */
 const MIGRATION_LOCK = 7_310_523_061;
 
-/** @param {import('@libsql/client').Client} client */
-export async function migrateSqlite(client) {
+export async function migrateSqlite(client: LibsqlClient): Promise<void> {
   // Drizzle reads the applied migrations before its transaction, so of two processes starting at
   // once on an old database both may try the same migration: they queue on SQLite's write lock
   // (busy_timeout), and the second fails (an ALTER TABLE that already happened) and rolls back.
@@ -34,17 +34,19 @@ export async function migrateSqlite(client) {
   }
 }
 
-/** @param {string} url */
-export async function migratePostgresDatabase(url) {
+export async function migratePostgresDatabase(url: string): Promise<void> {
   // Drizzle reads the applied migrations before its transaction, so start-ups take turns: a
-  // session lock on a one-connection client, which also runs the migration itself.
-  const sql = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  // session lock on one connection, which also runs the migration itself.
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
   try {
-    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePostgres(drizzlePostgres(sql), { migrationsFolder: migrationsFolder('postgres') });
-    await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`;
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres(client), {
+      migrationsFolder: migrationsFolder('postgres'),
+    });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   } finally {
     // Closing the session also releases the lock if the migration failed.
-    await sql.end({ timeout: 5 });
+    await client.end();
   }
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ContactStore } from './store';
+import type { ContactStore } from '../storage/store';
 
 /** An e-mail waiting longer than this means the mailbox or SMTP is failing, not just slow. */
 export const OUTBOX_DELAY_LIMIT_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { config } from '@/lib/config';
 /**
  * The anti-spam fill-time token rendered with the form: the render time, signed. It is an
  * optional extra of the payload: a submission without it (or with a token this process cannot
- * verify, e.g. from before a restart) is not timed from the render (lib/contact/suspicion.ts).
+ * verify, e.g. from before a restart) is not timed from the render (lib/contact/form/suspicion.ts).
  */
 
 const SECRET_KEY = Symbol.for('sorel-aubry.contact.form-token-secret');

@@ -1,8 +1,8 @@
 import 'server-only';
-import { escapeHtml, stripControlCharacters } from './email';
-import { DIGEST_EXCERPT_CHARACTERS, reasonInFrench } from './digest';
-import { SUSPECTED_RETENTION_DAYS } from './retention';
-import type { ContactMessage } from './store';
+import { escapeHtml, stripControlCharacters } from '../delivery/email';
+import { DIGEST_EXCERPT_CHARACTERS, reasonInFrench } from '../delivery/digest';
+import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
+import type { ContactMessage } from '../storage/store';
 
 /**
  * The small French page behind a digest's release link (app/api/contact/messages-retenus). A GET

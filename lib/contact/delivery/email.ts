@@ -1,4 +1,4 @@
-import type { ContactMessage } from './store';
+import type { ContactMessage } from '../storage/store';
 
 export interface ContactEmail {
   from: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Timing of the outbox. The defaults are the production schedule; the two variables exist so
- * that tests can watch retries in seconds instead of minutes (documented in README.md).
+ * that tests can watch retries in seconds instead of minutes (docs/testing.md, "Variables used only by tests").
  * - CONTACT_RETRY_BASE_MS: delay before the first retry (default 15000; doubles each attempt,
  *   capped at 1 hour).
  * - CONTACT_OUTBOX_POLL_MS: how often the worker looks for due retries (default 5000).

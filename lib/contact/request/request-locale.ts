@@ -1,7 +1,7 @@
 import type { Locale } from '@/lib/i18n/locales';
 
 /**
- * The visitor's language from Accept-Language, as SPEC 2.1 decides the initial language:
+ * The visitor's language from Accept-Language, the same rule as a first visit's language:
  * French when the first language starts with 'fr', otherwise English; French when absent.
  */
 export function acceptLanguageLocale(header: string | null): Locale {

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ContactStore } from './store';
 
-/** Prospects' data is kept 3 years from the last contact (privacy policy, SPEC 9). */
+/** Prospects' data is kept 3 years from the last contact (the privacy policy's promise). */
 export const RETENTION_YEARS = 3;
 /**
  * A message held as suspected spam and never released is kept 30 days (privacy policy): long

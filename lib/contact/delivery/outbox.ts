@@ -4,7 +4,7 @@ import { composeDigestEmail } from './digest';
 import { composeContactEmail, type ContactEmail } from './email';
 import type { Mailer } from './mailer';
 import { DELIVERY_LEASE_MS, retryDelayMs } from './settings';
-import type { ContactStore, DeliveryFailure } from './store';
+import type { ContactStore, DeliveryFailure } from '../storage/store';
 
 export interface OutboxOptions {
   store: ContactStore;

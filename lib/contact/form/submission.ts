@@ -8,12 +8,12 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { config } from '@/lib/config';
-import { databaseTarget } from '@/lib/db/target.mjs';
+import { databaseTarget } from '@/lib/db/target';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
-import { describe } from './outbox';
-import { getContactStore, messageHeld, wakeOutbox } from './runtime';
-import type { ContactMessage, ContactStore } from './store';
+import { describe } from '../delivery/outbox';
+import { getContactStore, messageHeld, wakeOutbox } from '../runtime';
+import type { ContactMessage, ContactStore } from '../storage/store';
 import { submissionIdOf } from './submission-id';
 import { validateContact, type ContactFieldErrors } from './schema';
 import { suspicionReason } from './suspicion';

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { ContactEmail } from './email';
 import { stripControlCharacters } from './email';
-import { releaseToken, releaseUrl } from './release-link';
-import { SUSPECTED_RETENTION_DAYS } from './retention';
-import type { ContactDigest, ContactMessage, ContactStore } from './store';
+import { releaseToken, releaseUrl } from '../held/release-link';
+import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
+import type { ContactDigest, ContactMessage, ContactStore } from '../storage/store';
 
 /**
  * The digest e-mail that tells the firm about held (suspected) messages, so that a genuine
@@ -132,7 +132,7 @@ export function purgeTime(message: Pick<ContactMessage, 'createdAt'>): number {
   return message.createdAt + SUSPECTED_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 }
 
-/** The anti-spam reason (lib/contact/suspicion.ts, recorded in English) in the firm's words. */
+/** The anti-spam reason (lib/contact/form/suspicion.ts, recorded in English) in the firm's words. */
 export function reasonInFrench(reason: string): string {
   return reason
     .split('; ')

@@ -3,7 +3,7 @@ import { formAgeMs } from './form-token';
 
 /**
  * The anti-spam rules. A submission they judge suspicious is still stored, with the reason, but
- * not e-mailed (lib/contact/submission.ts): a genuine enquiry caught by mistake can be found
+ * not e-mailed (lib/contact/form/submission.ts): a genuine enquiry caught by mistake can be found
  * and released (`npm run messages -- --suspected`, `--release <id>`), never lost.
  *
  * Fill time. With JavaScript the form measures the time from the visitor's first interaction
