@@ -68,7 +68,7 @@ export function renderSiteConfig(
   replace(/listen 443 /g, `listen 127.0.0.1:${httpsPort} `, 'listen 443');
   replace(/ssl_certificate \S+;/g, `ssl_certificate ${certFile};`, 'ssl_certificate');
   replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
-  replace(/\/var\/cache\/nginx\//g, `${dir}/cache/`, 'the cache folder');
+  replace(/\/var\/lib\/nginx\//g, `${dir}/cache/`, 'the cache folder');
   replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
   return out;
 }
