@@ -11,7 +11,10 @@ export declare function renderSiteConfig(
     dir: string;
   },
 ): string;
-export declare function makeCertificate(dir: string): { certFile: string; keyFile: string };
+export declare function makeCertificate(
+  dir: string,
+  options?: { key?: 'ecdsa' | 'rsa'; names?: string[] },
+): { certFile: string; keyFile: string };
 export interface RunningNginx {
   httpsUrl: string;
   httpUrl: string;
@@ -27,4 +30,5 @@ export declare function startNginx(options: {
   httpsPort?: number;
   httpPort?: number;
   workers?: number;
+  certificateKey?: 'ecdsa' | 'rsa';
 }): Promise<RunningNginx>;
