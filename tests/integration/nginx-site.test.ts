@@ -62,6 +62,12 @@ type Handshake =
   | { accepted: true; cipher: string; protocol: string; group?: string; ticket: boolean }
   | { accepted: false; error: string };
 
+/** The key-exchange group the handshake agreed on. */
+function ephemeralGroup(socket: tls.TLSSocket): string | undefined {
+  const key = socket.getEphemeralKeyInfo();
+  return key && 'name' in key ? key.name : undefined;
+}
+
 /** One TLS handshake with the given client settings; a setting the client refuses is `local:`. */
 function handshake(port: number, options: tls.ConnectionOptions): Promise<Handshake> {
   return new Promise((resolve) => {
@@ -74,7 +80,7 @@ function handshake(port: number, options: tls.ConnectionOptions): Promise<Handsh
             accepted: true,
             cipher: socket.getCipher().name,
             protocol: socket.getProtocol() ?? '',
-            group: socket.getEphemeralKeyInfo()?.name,
+            group: ephemeralGroup(socket),
             ticket: socket.getTLSTicket() !== undefined,
           });
           socket.end();
@@ -119,7 +125,8 @@ function request(
         res.resume();
         res.on('end', () => {
           const hsts = res.rawHeaders.filter(
-            (_, i) => i % 2 === 1 && /^strict-transport-security$/i.test(res.rawHeaders[i - 1]),
+            (_, i) =>
+              i % 2 === 1 && /^strict-transport-security$/i.test(res.rawHeaders[i - 1] ?? ''),
           );
           resolve({ status: res.statusCode ?? 0, headers: res.headers, hsts });
         });
@@ -231,7 +238,7 @@ describe("TLS: Mozilla's intermediate profile", () => {
           ['X25519', 'X25519'],
           ['P-256', 'prime256v1'],
           ['P-384', 'secp384r1'],
-        ]) {
+        ] as const) {
           expect(await offer(curve), what(curve)).toMatchObject({ accepted: true, group });
         }
         for (const curve of ['X448', 'P-521', 'ffdhe2048']) {
