@@ -73,34 +73,36 @@ export function renderSiteConfig(
   replace(/listen 443 /g, `listen 127.0.0.1:${httpsPort} `, 'listen 443');
   replace(/ssl_certificate \S+;/g, `ssl_certificate ${certFile};`, 'ssl_certificate');
   replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
-  replace(/\/var\/cache\/nginx\//g, `${dir}/cache/`, 'the cache folder');
+  replace(/\/var\/lib\/nginx\//g, `${dir}/cache/`, 'the cache folder');
   replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
   return out;
 }
 
 /**
- * A self-signed certificate for 127.0.0.1 and localhost, valid one day.
+ * A self-signed certificate valid one day, for 127.0.0.1, localhost and the given names: an
+ * ECDSA P-256 key (what certbot issues by default) or an RSA 2048 one.
  * @param {string} dir
+ * @param {{ key?: 'ecdsa' | 'rsa', names?: string[] }} [options]
  */
-export function makeCertificate(dir) {
+export function makeCertificate(dir, { key = 'ecdsa', names = [] } = {}) {
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
+  const newKey = key === 'rsa' ? ['rsa:2048'] : ['ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+  const altNames = ['IP:127.0.0.1', 'DNS:localhost', ...names.map((name) => `DNS:${name}`)];
   execFileSync(
     'openssl',
     [
       'req',
       '-x509',
       '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
+      ...newKey,
       '-nodes',
       '-days',
       '1',
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      `subjectAltName=${altNames.join(',')}`,
       '-keyout',
       keyFile,
       '-out',
@@ -166,16 +168,22 @@ function waitForPort(port, child, timeoutMs = 15_000) {
 /**
  * Starts nginx in the foreground with the shipped site in front of the given `next start` ports.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
- * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number }} options
+ * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, certificateKey?: 'ecdsa' | 'rsa' }} options
  * @returns {Promise<RunningNginx>}
  */
-export async function startNginx({ upstreamPorts, httpsPort, httpPort, workers = 1 }) {
+export async function startNginx({
+  upstreamPorts,
+  httpsPort,
+  httpPort,
+  workers = 1,
+  certificateKey = 'ecdsa',
+}) {
   const binary = ensureNginx();
   const dir = mkdtempSync(join(tmpdir(), 'sorel-nginx-'));
   // nginx's workers (user nobody when started as root) create their temporary folders here.
   chmodSync(dir, 0o755);
   for (const folder of ['logs', 'cache', 'www', 'temp']) mkdirSync(join(dir, folder));
-  const { certFile, keyFile } = makeCertificate(dir);
+  const { certFile, keyFile } = makeCertificate(dir, { key: certificateKey });
   httpsPort ??= await freePort();
   httpPort ??= await freePort();
   const site = renderSiteConfig(readFileSync(SITE_CONFIG, 'utf8'), {
@@ -201,6 +209,9 @@ http {
     types_hash_max_size 2048;
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
+    # Debian's own TLS lines, which the site's HTTPS blocks must override.
+    ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;
+    ssl_prefer_server_ciphers on;
     access_log ${dir}/logs/access.log;
     client_body_temp_path ${dir}/temp/body;
     proxy_temp_path ${dir}/temp/proxy;
