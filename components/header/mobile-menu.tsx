@@ -34,7 +34,7 @@ export function MobileMenu({
       id="mobile-menu"
       aria-label={label}
       onClose={onClose}
-      className="text-ink m-0 h-dvh max-h-none w-screen max-w-none bg-white p-0 md:hidden"
+      className="text-ink fixed inset-0 m-0 h-auto max-h-none w-auto max-w-none bg-white p-0 md:hidden"
     >
       <div className="flex min-h-full flex-col px-6 py-4">
         <div className="flex items-center justify-between">
