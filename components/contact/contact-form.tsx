@@ -7,7 +7,7 @@ import { getMessages, getTranslator } from '@/lib/i18n/translator';
 import { ContactFormClient } from './contact-form-client';
 
 /**
- * The contact form of the home page's contact section (SPEC 2.3) with its privacy notice. The
+ * The contact form of the home page's contact section with its privacy notice. The
  * server side translates, signs the fill-time token and names the submission (when a visitor
  * without JavaScript reloads a post whose answer was lost, the browser sends the same id and
  * nothing is stored twice); the form itself is a client leaf.
