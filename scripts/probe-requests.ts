@@ -29,6 +29,10 @@ export function probes(ctx: Context): [string, string | Buffer][] {
     body?: string | Buffer,
   ) => request(method, target, host, headers, body);
 
+  // A POST carries a body of the given type; other methods none.
+  const withBody = (method: string, path: string, type: string, body: string) =>
+    method === 'POST' ? r(method, path, { 'Content-Type': type }, body) : r(method, path);
+
   const pages = [
     '/',
     '/fr',
@@ -41,41 +45,17 @@ export function probes(ctx: Context): [string, string | Buffer][] {
     '/fr/introuvable-xyz',
     '/wp-login.php',
   ];
-  const pageMethods = [
-    'GET',
-    'HEAD',
-    'POST',
-    'PUT',
-    'DELETE',
-    'PATCH',
-    'OPTIONS',
-    'PROPFIND',
-    'PROPPATCH',
-    'MKCOL',
-    'COPY',
-    'MOVE',
-    'LOCK',
-    'UNLOCK',
-    'SEARCH',
-    'PURGE',
-    'REPORT',
-    'TRACE',
-    'CONNECT',
-    'FOO',
-    'QUERY',
-  ];
+  const pageMethods = (
+    'GET HEAD POST PUT DELETE PATCH OPTIONS PROPFIND PROPPATCH MKCOL COPY MOVE LOCK UNLOCK ' +
+    'SEARCH PURGE REPORT TRACE CONNECT FOO QUERY'
+  ).split(' ');
   for (const path of pages)
     for (const method of pageMethods)
       add(
         `${method} ${path}`,
         method === 'CONNECT'
           ? `CONNECT ${host} HTTP/1.1\r\nHost: ${host}\r\n\r\n`
-          : r(
-              method,
-              path,
-              method === 'POST' ? { 'Content-Type': 'text/plain' } : {},
-              method === 'POST' ? 'x' : '',
-            ),
+          : withBody(method, path, 'text/plain', 'x'),
       );
 
   const apis = [
@@ -88,28 +68,10 @@ export function probes(ctx: Context): [string, string | Buffer][] {
     '/api/nope',
   ];
   for (const path of apis)
-    for (const method of [
-      'GET',
-      'HEAD',
-      'POST',
-      'PUT',
-      'DELETE',
-      'PATCH',
-      'OPTIONS',
-      'PROPFIND',
-      'MKCOL',
-      'TRACE',
-      'FOO',
-    ])
-      add(
-        `${method} ${path}`,
-        r(
-          method,
-          path,
-          method === 'POST' ? { 'Content-Type': 'application/json' } : {},
-          method === 'POST' ? '{' : '',
-        ),
-      );
+    for (const method of 'GET HEAD POST PUT DELETE PATCH OPTIONS PROPFIND MKCOL TRACE FOO'.split(
+      ' ',
+    ))
+      add(`${method} ${path}`, withBody(method, path, 'application/json', '{'));
 
   const files = [
     '/robots.txt',

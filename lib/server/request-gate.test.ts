@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from './request-gate';
+import { refusal as refuse } from './request-gate';
 
 const host = ['Host', 'www.sorel-aubry-avocats.fr'];
+const refusal = (method: string, url: string, rawHeaders: string[], httpVersionMajor = 1) =>
+  refuse({ method, url, rawHeaders, httpVersionMajor });
 
 describe('the requests refused before Next.js', () => {
   it('lets pages take GET and HEAD, and the home pages their form post', () => {
@@ -35,5 +37,10 @@ describe('the requests refused before Next.js', () => {
     expect(refusal('GET', '/fr/%zz', host)?.status).toBe(400);
     expect(refusal('GET', '/fr/%c0%af', host)?.status).toBe(400);
     expect(refusal('GET', '/fr/cong%C3%A9s?q=%zz', host)).toBeNull();
+  });
+
+  it('refuses a request line without HTTP/1 (HTTP/0.9, HTTP/2.0 on this parser)', () => {
+    expect(refusal('GET', '/fr', host, 0)?.status).toBe(400);
+    expect(refusal('GET', '/fr', host, 2)?.status).toBe(400);
   });
 });

@@ -7,6 +7,11 @@ const PATCHED = Symbol.for('sorel-aubry.server.request-gate');
 /** The pages that carry the no-JavaScript contact form: they also take its POST. */
 const FORM_PAGES = new Set(['/', '/fr', '/fr/', '/en', '/en/']);
 
+export type RequestLine = Pick<
+  http.IncomingMessage,
+  'method' | 'url' | 'rawHeaders' | 'httpVersionMajor'
+>;
+
 export interface Refusal {
   status: 400 | 405;
   allow?: string;
@@ -27,6 +32,7 @@ function validRange(value: string): boolean {
 /**
  * What the site refuses before Next.js sees the request, or null to let it through. Next.js
  * answers these with 500 and a stack, or with the page itself:
+ * - a request line with no version (HTTP/0.9) or another major version than 1;
  * - TRACE and TRACK: Next.js cannot build its request object for them;
  * - a request target that is not a path ('*', 'http://host/…'): nginx sends only paths;
  * - two Host headers: Node.js keeps the first one silently, another part might read the second;
@@ -35,11 +41,9 @@ function validRange(value: string): boolean {
  *   on the home pages (the contact form's post without JavaScript): the page itself, a file or
  *   the not-found page would be answered otherwise.
  */
-export function refusal(
-  method: string,
-  url: string,
-  rawHeaders: readonly string[],
-): Refusal | null {
+export function refusal(request: RequestLine): Refusal | null {
+  const { method = '', url = '', rawHeaders, httpVersionMajor } = request;
+  if (httpVersionMajor !== 1) return { status: 400, reason: 'HTTP version' };
   if (method === 'TRACE' || method === 'TRACK')
     return { status: 405, allow: 'GET, HEAD', reason: 'method' };
   if (!url.startsWith('/')) return { status: 400, reason: 'request target' };
@@ -77,18 +81,24 @@ function answer(response: http.ServerResponse, found: Refusal): void {
   response.end(body);
 }
 
+/** A refusal written on the socket itself, for requests that never reach the request event. */
+function refuseOnSocket(socket: Duplex, request: http.IncomingMessage, found: Refusal): void {
+  console.warn(`[request] ${found.status} ${request.method} refused: ${found.reason}`);
+  const allow = found.allow ? `Allow: ${found.allow}\r\n` : '';
+  socket.end(
+    `HTTP/1.1 ${found.status} ${STATUS_TEXT[found.status]}\r\n${allow}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
+}
+
 /** CONNECT never reaches the request event: without a listener Node.js drops the connection. */
 function refuseConnect(request: http.IncomingMessage, socket: Duplex): void {
-  console.warn(`[request] 405 ${request.method} refused: method`);
-  socket.end(
-    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
-  );
+  refuseOnSocket(socket, request, { status: 405, allow: 'GET, HEAD', reason: 'method' });
 }
 
 /**
  * Hooks the server's request event, which comes before Next.js (and before proxy.ts, which
- * Next.js never reaches for TRACE): what `refusal` names is answered here with a short body and
- * one log line. An unsatisfiable `Range` is dropped (the whole file is sent), since Next.js's
+ * Next.js never reaches for TRACE), and its CONNECT and upgrade events: what `refusal` names is
+ * answered here with a short body and one log line. An unsatisfiable `Range` is dropped (the whole file is sent), since Next.js's
  * file server answers it with 500.
  */
 export function gateRequests(): void {
@@ -99,9 +109,18 @@ export function gateRequests(): void {
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'connection' && this.listenerCount('connect') === 0)
       this.on('connect', refuseConnect);
+    // The site serves no WebSocket; Next.js drops such a connection without an answer. Only its
+    // development server's live reload upgrades.
+    if (event === 'upgrade') {
+      const [request, socket] = args as [http.IncomingMessage, Duplex];
+      if (!request.url?.startsWith('/_next/webpack-hmr')) {
+        refuseOnSocket(socket, request, { status: 400, reason: 'upgrade' });
+        return true;
+      }
+    }
     if (event === 'request') {
       const request = args[0] as http.IncomingMessage;
-      const found = refusal(request.method ?? '', request.url ?? '', request.rawHeaders);
+      const found = refusal(request);
       if (found) {
         console.warn(`[request] ${found.status} ${request.method} refused: ${found.reason}`);
         answer(args[1] as http.ServerResponse, found);

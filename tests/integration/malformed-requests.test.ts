@@ -189,11 +189,32 @@ describe('what the site serves still works', () => {
       );
       expect(image.status).toBe('200');
     }
+    // Straight to Node only: nginx answers these itself.
     const connect = await send(
       targets()[0] as Target,
       `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`,
     );
     expect(connect.status).toBe('405');
+    expect(connect.log).toSatisfy(noStack);
+  });
+
+  it('answers a request line without a version and a WebSocket upgrade straight to Node with 400', async () => {
+    const direct = targets()[0] as Target;
+    const h = direct.base.host;
+    for (const raw of [
+      `GET /fr\r\nHost: ${h}\r\n\r\n`,
+      `GET /fr HTTP/2.0\r\nHost: ${h}\r\n\r\n`,
+      rawRequest('GET', '/fr', h, {
+        Upgrade: 'websocket',
+        Connection: 'Upgrade',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'Sec-WebSocket-Version': '13',
+      }),
+    ]) {
+      const answer = await send(direct, raw);
+      expect(answer.status, String(raw)).toBe('400');
+      expect(answer.log).toSatisfy(noStack);
+    }
   });
 
   it('stores nothing from the refused posts, and the real form post still reaches its action', async () => {
