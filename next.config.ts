@@ -39,6 +39,12 @@ const nextConfig: NextConfig = {
   },
   images: {
     formats: ['image/avif', 'image/webp'],
+    // Only the addresses the site puts in its pages: its images and the article-image route
+    // (lib/articles/images.ts); any other url, an API or a page, is refused with 400.
+    localPatterns: [
+      { pathname: '/images/**', search: '' },
+      { pathname: '/api/article-image/*/*', search: '' },
+    ],
     remotePatterns: [
       { protocol: 'https', hostname: 'images.unsplash.com' },
       { protocol: 'https', hostname: 'drive.google.com' },

@@ -21,6 +21,10 @@ export async function sendContactForm(
   _previous: ContactFormState,
   form: FormData,
 ): Promise<ContactFormState> {
+  // Anyone can call an action with arguments of their choosing: only the form's own fields, as
+  // text, are a submission; anything else stores nothing (proxy.ts refuses such posts first).
+  if (!(form instanceof FormData) || [...form.values()].some((value) => typeof value !== 'string'))
+    return { status: 'error', errors: {}, values: emptyContactValues };
   const rawLocale = text(form, 'locale');
   const locale = isLocale(rawLocale) ? rawLocale : 'fr';
   const values: ContactFormValues = {
