@@ -88,7 +88,7 @@ export async function ArticlePage({
   const article = await articleToShow(slug, preview);
   if (!article) return <ArticleStatusView locale={locale} kind="notFound" />;
   const nonce = (await headers()).get('x-nonce') ?? undefined;
-  const { title, content } = localizedArticle(article, locale);
+  const { title, content, contentLocale } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));
   // A draft's remote image is fetched through the image route with the preview's own token.
   const previewSecret = preview ? config().REVALIDATE_SECRET : undefined;
@@ -138,7 +138,7 @@ export async function ArticlePage({
           />
         </div>
       ) : null}
-      <ArticleMarkdown markdown={content} />
+      <ArticleMarkdown markdown={content} locale={contentLocale} />
       {article.tags.length > 0 ? (
         <section aria-labelledby="tags-heading" className="mt-12">
           <h2 id="tags-heading" className="text-2xl">
