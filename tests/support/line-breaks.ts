@@ -63,6 +63,9 @@ export function punctuationCutFromItsWord(): CutPunctuation[] {
     const mark = characters[at]!.char;
     const before = ':;?!»'.includes(mark);
     if (!before && mark !== '«') continue;
+    // A `:` or `;` followed by a letter or a bracket is a time or an emoticon (10:30, :-) ), not punctuation.
+    const next = characters[at + 1]?.char ?? ' ';
+    if (':;'.includes(mark) && !/[\s:;?!».,…”’"']/.test(next)) continue;
     // The word the mark belongs to, across the spaces between them.
     const step = before ? -1 : 1;
     let word = at + step;
@@ -71,9 +74,7 @@ export function punctuationCutFromItsWord(): CutPunctuation[] {
     const markBox = box(at);
     const wordBox = box(word);
     if (!markBox || !wordBox || markBox.height === 0 || wordBox.height === 0) continue;
-    const apart = Math.abs(
-      markBox.top + markBox.height / 2 - (wordBox.top + wordBox.height / 2),
-    );
+    const apart = Math.abs(markBox.top + markBox.height / 2 - (wordBox.top + wordBox.height / 2));
     if (apart <= Math.min(markBox.height, wordBox.height) / 2) continue;
     const from = Math.min(at, word);
     const to = Math.max(at, word);
@@ -83,7 +84,10 @@ export function punctuationCutFromItsWord(): CutPunctuation[] {
         .map((character) => character.char)
         .join('')
         .replace(/\s+/g, ' ');
-    found.push({ mark, text: `${context(from - 30, from + 1).trim()} ⏎ ${context(to, to + 30).trim()}` });
+    found.push({
+      mark,
+      text: `${context(from - 30, from + 1).trim()} ⏎ ${context(to, to + 30).trim()}`,
+    });
   }
   return found;
 }
