@@ -123,8 +123,8 @@ async function previewDestination(route: RouteMatch & { kind: 'article' }): Prom
 export const config = {
   matcher: [
     // Every address except the files that really exist: build assets, image optimisation, public
-    // images, metadata files and the feeds. Any other address, '/wp-login.php' or '/x.html'
+    // images and print stylesheet, metadata files and the feeds. Any other address, '/wp-login.php' or '/x.html'
     // included, reaches the route table and gets the real not-found page in its language.
-    '/((?!_next/static/|_next/image|images/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|(?:fr|en)/feed\\.xml$).*)',
+    '/((?!_next/static/|_next/image|images/|icon\\.svg$|print\\.css$|robots\\.txt$|sitemap\\.xml$|(?:fr|en)/feed\\.xml$).*)',
   ],
 };

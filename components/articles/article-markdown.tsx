@@ -16,9 +16,13 @@ const components: Components = {
   a: ({ href, children }) => {
     if (!href) return <span>{children}</span>;
     const external = /^https?:\/\//i.test(href);
+    // A link that shows its own address (an autolink) does not print it twice (public/print.css).
+    const showsAddress =
+      href.replace(/^(mailto:|https?:\/\/)/i, '') === String(children).replace(/^https?:\/\//i, '');
     return (
       <a
         href={href}
+        {...(showsAddress ? { 'data-print-plain': '' } : {})}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         className="text-accent-strong underline underline-offset-4"
       >

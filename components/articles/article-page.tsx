@@ -123,7 +123,7 @@ export async function ArticlePage({
       ) : null}
       <h1 className="mt-2 text-4xl leading-tight sm:text-5xl">{title}</h1>
       {article.imageUrl ? (
-        <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded">
+        <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded" data-print-image>
           <Image
             src={articleImageSrc(
               article,
@@ -144,7 +144,7 @@ export async function ArticlePage({
           <h2 id="tags-heading" className="text-2xl">
             {t('articles.article.tags')}
           </h2>
-          <ul className="mt-4 flex flex-wrap gap-2">
+          <ul className="mt-4 flex flex-wrap gap-2" data-print-plain>
             {article.tags.map((tag) => (
               <li key={tag}>
                 <a

@@ -49,7 +49,7 @@ export const e2eSheetRows: SheetRow[] = [
       '',
       'Réunion à 10:30, écrire à rh@exemple.fr ou lire https://eur-lex.europa.eu/eli/dir/2023/970/oj :)',
       '',
-      'Le code `a : b` reste tel quel.',
+      'Le code `a : b` reste tel quel. Lire [la directive](https://eur-lex.europa.eu/eli/dir/2023/970/oj) et [nos autres articles](/fr/actualites).',
     ].join('\n'),
     statut: 'Publié',
     date: 'Date(2023,5,12)',
