@@ -107,7 +107,7 @@ export async function ArticlePage({
         nonce={nonce}
         dangerouslySetInnerHTML={{ __html: jsonLd(article, locale) }}
       />
-      <p>
+      <p data-print-hide>
         <a
           href={localizedPath(locale, '/blog')}
           className="text-accent-strong inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline"
