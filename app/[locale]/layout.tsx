@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { AnalyticsGate } from '@/components/consent/analytics-gate';
 import { ConsentBanner } from '@/components/consent/consent-banner';
+import { printOnly } from '@/components/print-only';
 import { ScrollEffects } from '@/components/scroll-effects';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
@@ -53,8 +54,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         >
           {t('common.skipLink')}
         </a>
-        {/* Print-only lines ([data-print]): hidden on screen by the attribute, no CSS needed. */}
-        <p hidden data-print="firm">
+        {/* Lines only on paper (components/print-only.ts). */}
+        <p style={printOnly} data-print="firm">
           {`${firm.name} · ${formatAddress(locale)} · ${firm.phone} · ${firm.email}`}
         </p>
         <SiteHeader locale={locale} />
@@ -73,7 +74,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <ScrollEffects scrollTopLabel={t('common.scrollTop')} />
         {analyticsId ? <AnalyticsGate measurementId={analyticsId} /> : null}
         <p
-          hidden
+          style={printOnly}
           data-print="source"
           id="print-source"
           data-site={siteUrl}

@@ -1,15 +1,16 @@
+import { printOnly } from '@/components/print-only';
 import { firm, formatAddress, partners } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 
 /**
  * What the home page prints (public/print.css): the firm in a few lines, its address, its e-mail
- * and each partner's direct line. Hidden on screen by its `hidden` attribute.
+ * and each partner's direct line; not on screen (components/print-only.ts).
  */
 export function PrintSummary({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
   return (
-    <section hidden data-print="summary" aria-label={t('common.print.summary')}>
+    <section style={printOnly} data-print="summary" aria-label={t('common.print.summary')}>
       <p>
         <strong>{firm.name}</strong>
       </p>
