@@ -167,10 +167,10 @@ async function previewDestination(route: RouteMatch & { kind: 'article' }): Prom
 
 export const config = {
   matcher: [
-    // Every address except the files that really exist: build assets, public images, metadata
-    // files and the feeds. Any other address, '/wp-login.php' or '/x.html' included, reaches the
-    // route table and gets the real not-found page in its language; the image optimiser's
-    // addresses are checked above.
-    '/((?!_next/static/|images/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|(?:fr|en)/feed\\.xml$).*)',
+    // Every address except the files that really exist: build assets, public images, the print
+    // stylesheet, metadata files and the feeds. Any other address, '/wp-login.php' or '/x.html'
+    // included, reaches the route table and gets the real not-found page in its language; the
+    // image optimiser's addresses are checked above.
+    '/((?!_next/static/|images/|icon\.svg$|print\.css$|robots\.txt$|sitemap\.xml$|(?:fr|en)/feed\.xml$).*)',
   ],
 };

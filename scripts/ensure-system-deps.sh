@@ -26,6 +26,8 @@ ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
 [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
 # SQLite's own command, which deploy/backup uses for its online backup (tests/integration/backups.test.ts).
 command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+# poppler-utils reads the PDFs Chromium prints (tests/e2e/print.spec.ts): pdftotext, pdftoppm.
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

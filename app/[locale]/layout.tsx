@@ -1,11 +1,14 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { AnalyticsGate } from '@/components/consent/analytics-gate';
 import { ConsentBanner } from '@/components/consent/consent-banner';
+import { printOnly } from '@/components/print-only';
 import { ScrollEffects } from '@/components/scroll-effects';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { config } from '@/lib/config';
+import { firm, formatAddress } from '@/lib/content/firm';
 import { isLocale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 import { inter, sourceSerif } from '../fonts';
@@ -34,10 +37,16 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   const t = getTranslator(locale);
-  const analyticsId = config().GA_MEASUREMENT_ID;
+  const { GA_MEASUREMENT_ID: analyticsId, SITE_URL: siteUrl } = config();
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
 
   return (
     <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
+      <head>
+        {/* Paper only (public/print.css): a print stylesheet is not waited for before a paint. */}
+        {/* eslint-disable-next-line @next/next/no-css-tags -- a static print-only file, kept out of the inlined CSS on purpose */}
+        <link rel="stylesheet" href="/print.css" media="print" />
+      </head>
       <body>
         <a
           href="#main"
@@ -45,8 +54,18 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         >
           {t('common.skipLink')}
         </a>
+        {/* Lines only on paper (components/print-only.ts). */}
+        <p style={printOnly} data-print="firm">
+          {`${firm.name} · ${formatAddress(locale)} · ${firm.phone} · ${firm.email}`}
+        </p>
         <SiteHeader locale={locale} />
-        <main id="main" tabIndex={-1} className="pt-20 outline-none">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="pt-20 outline-none"
+          // On paper a link to this site shows its full address (public/print.css).
+          style={{ ['--site-url' as string]: JSON.stringify(siteUrl) }}
+        >
           {children}
         </main>
         <SiteFooter locale={locale} />
@@ -54,7 +73,23 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <ConsentBanner locale={locale} />
         <ScrollEffects scrollTopLabel={t('common.scrollTop')} />
         {analyticsId ? <AnalyticsGate measurementId={analyticsId} /> : null}
+        <p
+          style={printOnly}
+          data-print="source"
+          id="print-source"
+          data-site={siteUrl}
+          data-label={t('common.print.source')}
+        />
+        {/* The address and the date the page is printed: only the browser knows them then. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: printSourceScript }} />
       </body>
     </html>
   );
 }
+
+/**
+ * Writes "printed from {url} on {date}" into #print-source's data-printed attribute (shown by
+ * public/print.css) at load and again just before printing. An attribute, not text, so that
+ * hydration finds the server's markup unchanged.
+ */
+const printSourceScript = `(function(){function s(){var e=document.getElementById('print-source');if(e)e.dataset.printed=e.dataset.label.replace('{url}',e.dataset.site+location.pathname).replace('{date}',new Date().toLocaleDateString(document.documentElement.lang,{day:'numeric',month:'long',year:'numeric'}))}s();addEventListener('beforeprint',s)})()`;

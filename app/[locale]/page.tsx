@@ -6,6 +6,7 @@ import { ContactSection } from '@/components/home/contact-section';
 import { HeroSection } from '@/components/home/hero-section';
 import { OverviewSection } from '@/components/home/overview-section';
 import { PressSection } from '@/components/home/press-section';
+import { PrintSummary } from '@/components/home/print-summary';
 import { JsonLdScript } from '@/components/json-ld-script';
 import { LanguageSwitchLink } from '@/components/language-switch-link';
 import { SessionSplash } from '@/components/session-splash';
@@ -42,6 +43,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
       <AreasSection locale={locale} />
       <PressSection locale={locale} />
       <ContactSection locale={locale} />
+      <PrintSummary locale={locale} />
       <JsonLdScript
         data={[
           legalServiceJsonLd(locale),

@@ -2,6 +2,8 @@ import Image from 'next/image';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { isAllowedImage } from '@/lib/articles/images';
+import { remarkTypography } from '@/lib/articles/remark-typography';
+import type { Locale } from '@/lib/i18n/locales';
 
 /**
  * The article body, rendered on the server (no markdown code reaches the browser). Raw HTML in
@@ -14,9 +16,13 @@ const components: Components = {
   a: ({ href, children }) => {
     if (!href) return <span>{children}</span>;
     const external = /^https?:\/\//i.test(href);
+    // A link that shows its own address (an autolink) does not print it twice (public/print.css).
+    const showsAddress =
+      href.replace(/^(mailto:|https?:\/\/)/i, '') === String(children).replace(/^https?:\/\//i, '');
     return (
       <a
         href={href}
+        {...(showsAddress ? { 'data-print-plain': '' } : {})}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         className="text-accent-strong underline underline-offset-4"
       >
@@ -39,13 +45,17 @@ const components: Components = {
     ) : null,
 };
 
-export function ArticleMarkdown({ markdown }: { markdown: string }) {
+export function ArticleMarkdown({ markdown, locale }: { markdown: string; locale: Locale }) {
   return (
     <div
       className="[&_blockquote]:border-line mt-10 text-lg leading-relaxed [&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_h2]:mt-10 [&_h2]:text-2xl [&_h3]:mt-8 [&_h3]:text-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
       data-testid="article-body"
     >
-      <Markdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+      <Markdown
+        remarkPlugins={[remarkGfm, [remarkTypography, locale]]}
+        skipHtml
+        components={components}
+      >
         {markdown}
       </Markdown>
     </div>

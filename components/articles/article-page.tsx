@@ -88,7 +88,7 @@ export async function ArticlePage({
   const article = await articleToShow(slug, preview);
   if (!article) return <ArticleStatusView locale={locale} kind="notFound" />;
   const nonce = (await headers()).get('x-nonce') ?? undefined;
-  const { title, content } = localizedArticle(article, locale);
+  const { title, content, contentLocale } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));
   // A draft's remote image is fetched through the image route with the preview's own token.
   const previewSecret = preview ? config().REVALIDATE_SECRET : undefined;
@@ -107,7 +107,7 @@ export async function ArticlePage({
         nonce={nonce}
         dangerouslySetInnerHTML={{ __html: jsonLd(article, locale) }}
       />
-      <p>
+      <p data-print-hide>
         <a
           href={localizedPath(locale, '/blog')}
           className="text-accent-strong inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline"
@@ -123,7 +123,7 @@ export async function ArticlePage({
       ) : null}
       <h1 className="mt-2 text-4xl leading-tight sm:text-5xl">{title}</h1>
       {article.imageUrl ? (
-        <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded">
+        <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded" data-print-image>
           <Image
             src={articleImageSrc(
               article,
@@ -138,13 +138,13 @@ export async function ArticlePage({
           />
         </div>
       ) : null}
-      <ArticleMarkdown markdown={content} />
+      <ArticleMarkdown markdown={content} locale={contentLocale} />
       {article.tags.length > 0 ? (
         <section aria-labelledby="tags-heading" className="mt-12">
           <h2 id="tags-heading" className="text-2xl">
             {t('articles.article.tags')}
           </h2>
-          <ul className="mt-4 flex flex-wrap gap-2">
+          <ul className="mt-4 flex flex-wrap gap-2" data-print-plain>
             {article.tags.map((tag) => (
               <li key={tag}>
                 <a

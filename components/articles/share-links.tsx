@@ -28,7 +28,11 @@ export function ShareLinks({ url, title, locale }: { url: string; title: string;
     { href: links.facebook, label: t('articles.article.shareFacebook') },
   ];
   return (
-    <section aria-labelledby="share-heading" className="border-line mt-12 border-t pt-8">
+    <section
+      aria-labelledby="share-heading"
+      className="border-line mt-12 border-t pt-8"
+      data-print-hide
+    >
       <h2 id="share-heading" className="text-2xl">
         {t('articles.article.share')}
       </h2>

@@ -301,7 +301,7 @@ describe('Aperçu de la ligne sélectionnée', () => {
     expect(dialog?.output.content).toContain(`href="${draft?.previewUrl}"`);
     expect(dialog?.output.content).toContain(`href="${draft?.previewUrlEn}"`);
     expect(dialog?.output.content).toContain('Projet &lt;img');
-    expect(dialog?.output.content).toContain('Le statut « Brouillon »');
+    expect(dialog?.output.content).toContain('Le statut «\u00a0Brouillon\u00a0»');
   });
 
   it('finds the row by its title when the site numbered the rows differently', () => {

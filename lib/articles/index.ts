@@ -5,6 +5,7 @@ import type { SheetReading } from './normalise';
 import { PREVIEW_FRESHNESS_MS } from './preview';
 import { loadSheet, SHEET_TIMEOUT_MS, sheetSource } from './source';
 import { ArticleStore } from './store';
+import { typography } from './typography';
 import type { Article } from './types';
 
 export type { Article } from './types';
@@ -76,11 +77,24 @@ export function articleToShow(slug: string, preview: boolean): Promise<Article |
   return preview ? getArticleForPreview(slug) : getPublishedArticle(slug);
 }
 
-/** The texts of an article in a language; English falls back to French. */
+/**
+ * The texts of an article in a language, title and summary set in its typography (the markdown
+ * body is set when rendered); English falls back to French, and French text shown for want of an
+ * English one keeps French rules.
+ */
 export function localizedArticle(article: Article, locale: Locale) {
-  return locale === 'en'
-    ? { title: article.title_en, summary: article.summary_en, content: article.content_en }
-    : { title: article.title, summary: article.resume, content: article.content };
+  const english = locale === 'en';
+  const textLocale = (text: string, french: string): Locale =>
+    english && text !== french ? 'en' : 'fr';
+  const title = english ? article.title_en : article.title;
+  const summary = english ? article.summary_en : article.resume;
+  const content = english ? article.content_en : article.content;
+  return {
+    title: typography(title, textLocale(title, article.title)),
+    summary: typography(summary, textLocale(summary, article.resume)),
+    content,
+    contentLocale: textLocale(content, article.content),
+  };
 }
 
 /** Every tag of the published articles, once, in alphabetical order. */

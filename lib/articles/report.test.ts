@@ -64,10 +64,14 @@ describe('the row report', () => {
       { titre: 'D', contenu: 'x', statut: false },
     ]).rows.map((row) => row.reasons[0]);
     expect(reasons[0]).toMatch(
-      /^Le statut « Ne pas publier » indique de ne pas publier.*« Publié »/,
+      /^Le statut «\u00a0Ne pas publier\u00a0» indique de ne pas publier.*«\u00a0Publié\u00a0»/,
     );
-    expect(reasons[1]).toMatch(/^Le statut « À relire » n’est pas un statut de publication/);
-    expect(reasons[2]).toMatch(/^La colonne statut est vide : l’article reste « En attente »/);
+    expect(reasons[1]).toMatch(
+      /^Le statut «\u00a0À relire\u00a0» n’est pas un statut de publication/,
+    );
+    expect(reasons[2]).toMatch(
+      /^La colonne statut est vide\u00a0: l’article reste «\u00a0En attente\u00a0»/,
+    );
     expect(reasons[3]).toMatch(/n’est pas cochée.*Cochez-la/);
   });
 
@@ -83,19 +87,19 @@ describe('the row report', () => {
     expect(rows[0]).toMatchObject({ row: 2, title: '', slug: null, previewUrl: null });
     expect(rows[0]?.reasons).toEqual([expect.stringMatching(/^La colonne titre est vide/)]);
     expect(rows[1]?.reasons).toEqual([
-      'La date « 31/02/2025 » n’a pas pu être lue : l’article paraît sans date, classé d’après la date de son titre (6 mai 2025). Écrivez-la sous la forme 06/05/2025, ou choisissez-la dans le calendrier de la cellule.',
+      'La date «\u00a031/02/2025\u00a0» n’a pas pu être lue\u00a0: l’article paraît sans date, classé d’après la date de son titre (6 mai 2025). Écrivez-la sous la forme 06/05/2025, ou choisissez-la dans le calendrier de la cellule.',
     ]);
     expect(rows[2]?.reasons[0]).toContain(
-      '« bientôt » n’a pas pu être lue : l’article paraît sans date, en fin de liste',
+      '«\u00a0bientôt\u00a0» n’a pas pu être lue\u00a0: l’article paraît sans date, en fin de liste',
     );
     expect(rows[3]?.reasons[0]).toMatch(
-      /^L’image « https:\/\/example\.com\/photo\.jpg » ne vient pas d’un hébergeur accepté.*l’image par défaut est affichée/,
+      /^L’image «\u00a0https:\/\/example\.com\/photo\.jpg\u00a0» ne vient pas d’un hébergeur accepté.*l’image par défaut est affichée/,
     );
     expect(rows[4]?.reasons).toEqual([
-      'Le titre donne la même adresse que celui de la ligne 5 : le suffixe « -5 » est ajouté et l’article est à l’adresse /blog/photo-5. Pour une adresse plus claire, changez un peu l’un des deux titres.',
+      'Le titre donne la même adresse que celui de la ligne 5\u00a0: le suffixe «\u00a0-5\u00a0» est ajouté et l’article est à l’adresse /blog/photo-5. Pour une adresse plus claire, changez un peu l’un des deux titres.',
     ]);
     expect(rows[5]?.reasons).toEqual([
-      'Version anglaise incomplète : les colonnes title_en et content_en sont remplies, mais la colonne summary_en est vide ; la page anglaise montre le texte français à la place. Remplissez summary_en.',
+      'Version anglaise incomplète\u00a0: les colonnes title_en et content_en sont remplies, mais la colonne summary_en est vide\u00a0; la page anglaise montre le texte français à la place. Remplissez summary_en.',
     ]);
   });
 
@@ -125,7 +129,7 @@ describe('the row report', () => {
     );
     const reasons = rows.map((row) => row.reasons.join(' '));
     expect(reasons[0]).toMatch(
-      /^Le fichier Google Drive de l’image n’est pas public.*« Tous les utilisateurs disposant du lien ».*image par défaut/,
+      /^Le fichier Google Drive de l’image n’est pas public.*«\u00a0Tous les utilisateurs disposant du lien\u00a0».*image par défaut/,
     );
     expect(reasons[1]).toBe('');
     expect(reasons[2]).toMatch(/^L’image est introuvable à cette adresse \(erreur 404\)/);
@@ -144,13 +148,13 @@ describe('the row report', () => {
 describe('describeSheetFailure', () => {
   it('says what to do for each way the sheet fails', () => {
     expect(describeSheetFailure(new SheetHttpError(403), true)).toBe(
-      'La feuille Google refuse l’accès (erreur 403) : partagez-la avec « Tous les utilisateurs disposant du lien » (Lecteur). Le site continue d’afficher les articles chargés auparavant.',
+      'La feuille Google refuse l’accès (erreur 403)\u00a0: partagez-la avec «\u00a0Tous les utilisateurs disposant du lien\u00a0» (Lecteur). Le site continue d’afficher les articles chargés auparavant.',
     );
     expect(describeSheetFailure(new SheetHttpError(404), false)).toMatch(
       /erreur \(404\).*ARTICLES_SHEET_URL ou ARTICLES_SHEET_ID\)\.$/,
     );
     expect(describeSheetFailure(new SheetFormatError('x'), false)).toMatch(
-      /onglet s’appelle « Articles »/,
+      /onglet s’appelle «\u00a0Articles\u00a0»/,
     );
     expect(describeSheetFailure(new DOMException('late', 'TimeoutError'), false)).toMatch(
       /n’a pas répondu en 8 secondes/,

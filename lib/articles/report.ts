@@ -35,28 +35,28 @@ export interface ArticleReport {
 
 const quote = (value: string) => {
   const short = value.length > 80 ? `${value.slice(0, 77)}…` : value;
-  return `« ${short} »`;
+  return `« ${short} »`;
 };
 
 const meanwhile = 'En attendant, les visiteurs voient l’image par défaut du site.';
 
 function statutReason(statut: RowIssue & { kind: 'not-published' }): string {
   const value = statut.statut;
-  const how = 'Pour le publier, écrivez « Publié » dans la colonne statut.';
+  const how = 'Pour le publier, écrivez « Publié » dans la colonne statut.';
   if (value === null || String(value).trim() === '')
-    return `La colonne statut est vide : l’article reste « En attente » et n’est pas en ligne. ${how}`;
+    return `La colonne statut est vide : l’article reste « En attente » et n’est pas en ligne. ${how}`;
   if (value === false)
-    return 'La case de la colonne statut n’est pas cochée : l’article n’est pas en ligne. Cochez-la pour le publier.';
+    return 'La case de la colonne statut n’est pas cochée : l’article n’est pas en ligne. Cochez-la pour le publier.';
   const text = String(value).trim();
   if (typeof value === 'number' || isNegativeStatut(text))
-    return `Le statut ${quote(text)} indique de ne pas publier : l’article n’est pas en ligne. ${how}`;
-  return `Le statut ${quote(text)} n’est pas un statut de publication : l’article n’est pas en ligne. ${how} (Oui ou OK conviennent aussi.)`;
+    return `Le statut ${quote(text)} indique de ne pas publier : l’article n’est pas en ligne. ${how}`;
+  return `Le statut ${quote(text)} n’est pas un statut de publication : l’article n’est pas en ligne. ${how} (Oui ou OK conviennent aussi.)`;
 }
 
 function imageReplacedReason(value: string): string {
   const hosts = 'Google Drive, Unsplash ou Google Photos';
   const fix =
-    'Déposez l’image dans Google Drive, partagez-la avec « Tous les utilisateurs disposant du lien », puis collez ce lien dans la colonne image.';
+    'Déposez l’image dans Google Drive, partagez-la avec « Tous les utilisateurs disposant du lien », puis collez ce lien dans la colonne image.';
   let isAddress = true;
   try {
     new URL(value);
@@ -66,7 +66,7 @@ function imageReplacedReason(value: string): string {
   const what = isAddress
     ? `L’image ${quote(value)} ne vient pas d’un hébergeur accepté par le site (${hosts})`
     : `La colonne image contient ${quote(value)}, qui n’est pas une adresse web`;
-  return `${what} : l’image par défaut est affichée à la place. ${fix}`;
+  return `${what} : l’image par défaut est affichée à la place. ${fix}`;
 }
 
 function list(items: readonly string[]): string {
@@ -79,27 +79,27 @@ function list(items: readonly string[]): string {
 function issueReason(issue: RowIssue): string {
   switch (issue.kind) {
     case 'no-title':
-      return 'La colonne titre est vide : cette ligne n’est pas un article et n’apparaît nulle part sur le site. Donnez-lui un titre.';
+      return 'La colonne titre est vide : cette ligne n’est pas un article et n’apparaît nulle part sur le site. Donnez-lui un titre.';
     case 'not-published':
       return statutReason(issue);
     case 'no-content':
-      return 'La colonne contenu est vide : la page de l’article n’a aucun texte. Écrivez le texte de l’article dans la colonne contenu.';
+      return 'La colonne contenu est vide : la page de l’article n’a aucun texte. Écrivez le texte de l’article dans la colonne contenu.';
     case 'date-unreadable': {
       const instead = issue.sortDate
         ? `l’article paraît sans date, classé d’après la date de son titre (${formatArticleDate(issue.sortDate, 'fr')})`
         : 'l’article paraît sans date, en fin de liste';
-      return `La date ${quote(issue.value)} n’a pas pu être lue : ${instead}. Écrivez-la sous la forme 06/05/2025, ou choisissez-la dans le calendrier de la cellule.`;
+      return `La date ${quote(issue.value)} n’a pas pu être lue : ${instead}. Écrivez-la sous la forme 06/05/2025, ou choisissez-la dans le calendrier de la cellule.`;
     }
     case 'image-replaced':
       return imageReplacedReason(issue.value);
     case 'slug-repeated':
-      return `Le titre donne la même adresse que celui de la ligne ${issue.firstRow} : le suffixe « ${issue.slug.slice(issue.base.length)} » est ajouté et l’article est à l’adresse /blog/${issue.slug}. Pour une adresse plus claire, changez un peu l’un des deux titres.`;
+      return `Le titre donne la même adresse que celui de la ligne ${issue.firstRow} : le suffixe « ${issue.slug.slice(issue.base.length)} » est ajouté et l’article est à l’adresse /blog/${issue.slug}. Pour une adresse plus claire, changez un peu l’un des deux titres.`;
     case 'english-incomplete': {
       const { missing, filled } = issue;
       const plural = missing.length > 1;
       const columns = (names: readonly string[]) =>
         `${names.length > 1 ? 'les colonnes' : 'la colonne'} ${list(names)}`;
-      return `Version anglaise incomplète : ${columns(filled)} ${filled.length > 1 ? 'sont remplies' : 'est remplie'}, mais ${columns(missing)} ${plural ? 'sont vides' : 'est vide'} ; la page anglaise montre ${plural ? 'les textes français' : 'le texte français'} à la place. Remplissez ${list(missing)}.`;
+      return `Version anglaise incomplète : ${columns(filled)} ${filled.length > 1 ? 'sont remplies' : 'est remplie'}, mais ${columns(missing)} ${plural ? 'sont vides' : 'est vide'} ; la page anglaise montre ${plural ? 'les textes français' : 'le texte français'} à la place. Remplissez ${list(missing)}.`;
     }
   }
 }
@@ -109,22 +109,22 @@ function imageCheckReason(address: string, check: ImageCheck | undefined): strin
   if (!check || check.kind === 'image' || check.kind === 'not-checked') return null;
   const drive = new URL(address).hostname === 'drive.google.com';
   const notPublic =
-    'Le fichier Google Drive de l’image n’est pas public : Google répond par une page de connexion, pas par une image. Dans Google Drive, clic droit sur le fichier, « Partager », puis « Accès général » : « Tous les utilisateurs disposant du lien ».';
+    'Le fichier Google Drive de l’image n’est pas public : Google répond par une page de connexion, pas par une image. Dans Google Drive, clic droit sur le fichier, « Partager », puis « Accès général » : « Tous les utilisateurs disposant du lien ».';
   switch (check.kind) {
     case 'not-image':
       if (check.contentType.startsWith('image/'))
         return `L’image est dans un format que le site ne sait pas afficher (${check.contentType}). Enregistrez-la en JPEG, PNG ou WebP, puis remplacez le lien. ${meanwhile}`;
       return drive
         ? `${notPublic} ${meanwhile}`
-        : `Le lien de l’image mène à une page web (${check.contentType || 'type inconnu'}), pas à une image. Copiez l’adresse de l’image elle-même (clic droit sur l’image, « Copier l’adresse de l’image »). ${meanwhile}`;
+        : `Le lien de l’image mène à une page web (${check.contentType || 'type inconnu'}), pas à une image. Copiez l’adresse de l’image elle-même (clic droit sur l’image, « Copier l’adresse de l’image »). ${meanwhile}`;
     case 'http-error':
       if (drive && (check.status === 401 || check.status === 403))
         return `${notPublic} ${meanwhile}`;
       return check.status === 404 || check.status === 410
-        ? `L’image est introuvable à cette adresse (erreur ${check.status}) : le fichier a peut-être été supprimé ou déplacé. Vérifiez le lien de la colonne image. ${meanwhile}`
-        : `L’hébergeur de l’image répond par une erreur (${check.status}). Réessayez plus tard ; si l’erreur reste, choisissez une autre image. ${meanwhile}`;
+        ? `L’image est introuvable à cette adresse (erreur ${check.status}) : le fichier a peut-être été supprimé ou déplacé. Vérifiez le lien de la colonne image. ${meanwhile}`
+        : `L’hébergeur de l’image répond par une erreur (${check.status}). Réessayez plus tard ; si l’erreur reste, choisissez une autre image. ${meanwhile}`;
     case 'unreachable':
-      return `L’image n’a pas répondu${check.timedOut ? ' à temps' : ''} : vérifiez le lien de la colonne image ; si le problème reste, choisissez une autre image. ${meanwhile}`;
+      return `L’image n’a pas répondu${check.timedOut ? ' à temps' : ''} : vérifiez le lien de la colonne image ; si le problème reste, choisissez une autre image. ${meanwhile}`;
   }
 }
 
@@ -197,18 +197,18 @@ export async function articleReport(
  * report or to publish now. `stillServing`: the site keeps showing the last good articles.
  */
 export function describeSheetFailure(error: unknown, stillServing: boolean): string {
-  const shared = '« Tous les utilisateurs disposant du lien » (Lecteur)';
+  const shared = '« Tous les utilisateurs disposant du lien » (Lecteur)';
   // By name, not instanceof: the store may have been made by another bundle of the server
   // (instrumentation.ts, proxy.ts), with its own copy of these classes.
   const name = error instanceof Error ? error.name : '';
   const status = name === 'SheetHttpError' ? (error as SheetHttpError).status : null;
   let what: string;
   if (status === 401 || status === 403)
-    what = `La feuille Google refuse l’accès (erreur ${status}) : partagez-la avec ${shared}.`;
+    what = `La feuille Google refuse l’accès (erreur ${status}) : partagez-la avec ${shared}.`;
   else if (status !== null)
     what = `La feuille Google répond par une erreur (${status}). Si elle persiste, vérifiez l’adresse de la feuille dans la configuration du site (ARTICLES_SHEET_URL ou ARTICLES_SHEET_ID).`;
   else if (name === 'SheetFormatError')
-    what = `La feuille Google n’a pas répondu par un tableau d’articles : vérifiez qu’elle est partagée avec ${shared} et que son onglet s’appelle « Articles ».`;
+    what = `La feuille Google n’a pas répondu par un tableau d’articles : vérifiez qu’elle est partagée avec ${shared} et que son onglet s’appelle « Articles ».`;
   else if (name === 'TimeoutError' || name === 'AbortError')
     what = `La feuille Google n’a pas répondu en ${SHEET_TIMEOUT_MS / 1000} secondes. Réessayez dans quelques minutes.`;
   else

@@ -22,7 +22,7 @@ export const cookieTable: readonly CookieEntry[] = [
     name: CONSENT_COOKIE,
     category: 'necessary',
     purpose: {
-      fr: 'Mémorise que vous avez fait votre choix concernant les cookies, qu’il s’agisse d’accepter ou de refuser (les catégories choisies sont dans le cookie suivant), ou que vous avez fermé le bandeau sans choisir : il est alors conservé 1 jour.',
+      fr: 'Mémorise que vous avez fait votre choix concernant les cookies, qu’il s’agisse d’accepter ou de refuser (les catégories choisies sont dans le cookie suivant), ou que vous avez fermé le bandeau sans choisir : il est alors conservé 1 jour.',
       en: 'Remembers that you made your cookie choice, whether to accept or to refuse (the chosen categories are in the next cookie), or that you closed the banner without choosing: it is then kept for 1 day.',
     },
     duration: { fr: '1 an', en: '1 year' },
@@ -40,7 +40,7 @@ export const cookieTable: readonly CookieEntry[] = [
     name: SESSION_COOKIE,
     category: 'necessary',
     purpose: {
-      fr: 'Cookie technique de session : mémorise, pour cette session de navigation, que vous avez fermé l’écran d’accueil, afin qu’il ne s’affiche plus.',
+      fr: 'Cookie technique de session : mémorise, pour cette session de navigation, que vous avez fermé l’écran d’accueil, afin qu’il ne s’affiche plus.',
       en: 'Technical session cookie: remembers, for this browser session, that you closed the welcome screen, so that it is not shown again.',
     },
     duration: {
@@ -52,7 +52,7 @@ export const cookieTable: readonly CookieEntry[] = [
     name: '_ga',
     category: 'analytics',
     purpose: {
-      fr: 'Google Analytics : distingue les visiteurs par un identifiant aléatoire (pseudonyme) pour établir des statistiques de fréquentation.',
+      fr: 'Google Analytics : distingue les visiteurs par un identifiant aléatoire (pseudonyme) pour établir des statistiques de fréquentation.',
       en: 'Google Analytics: tells visitors apart by a random (pseudonymous) identifier to produce visit statistics.',
     },
     duration: { fr: '2 ans', en: '2 years' },
@@ -61,7 +61,7 @@ export const cookieTable: readonly CookieEntry[] = [
     name: '_gid',
     category: 'analytics',
     purpose: {
-      fr: 'Google Analytics : regroupe les pages consultées au cours d’une même journée.',
+      fr: 'Google Analytics : regroupe les pages consultées au cours d’une même journée.',
       en: 'Google Analytics: groups the pages viewed during the same day.',
     },
     duration: { fr: '24 heures', en: '24 hours' },
@@ -70,7 +70,7 @@ export const cookieTable: readonly CookieEntry[] = [
     name: '_gat',
     category: 'analytics',
     purpose: {
-      fr: 'Google Analytics : limite la fréquence des requêtes de mesure.',
+      fr: 'Google Analytics : limite la fréquence des requêtes de mesure.',
       en: 'Google Analytics: limits the rate of measurement requests.',
     },
     duration: { fr: '1 minute', en: '1 minute' },

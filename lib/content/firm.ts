@@ -17,11 +17,11 @@ export interface PostalAddress {
 export const firm = {
   name: 'Sorel Aubry Avocats',
   legalForm: {
-    fr: "SELARL Sorel Aubry Avocats, société d'exercice libéral à responsabilité limitée d'avocats, au capital de 10 000 €",
+    fr: 'SELARL Sorel Aubry Avocats, société d’exercice libéral à responsabilité limitée d’avocats, au capital de 10 000 €',
     en: 'SELARL Sorel Aubry Avocats, a professional limited liability company of lawyers (société d’exercice libéral à responsabilité limitée d’avocats) with a share capital of €10,000',
   } satisfies Localized,
-  capital: '10 000 €',
-  registration: 'RCS Paris 000 000 000',
+  capital: '10 000 €',
+  registration: 'RCS Paris 000 000 000',
   vatNumber: 'FR00 000000000',
   bar: { fr: 'Barreau de Paris', en: 'Paris Bar (Barreau de Paris)' } satisfies Localized,
   barAdmissionYear: 2008,
@@ -168,7 +168,7 @@ export const partners: readonly Partner[] = [
         ranking: 'The Legal 500 EMEA',
         year: 2024,
         category: {
-          fr: 'Droit social (Employment) : avocate recommandée',
+          fr: 'Droit social (Employment) : avocate recommandée',
           en: 'Employment: recommended lawyer',
         },
       },

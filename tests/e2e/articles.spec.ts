@@ -17,7 +17,9 @@ test.describe('reading the news', () => {
     await expect(page).toHaveURL(/\/fr\/actualites\?tag=Rupture\+du\+contrat$/);
     await expect(list.locator(':scope > li')).toHaveCount(1);
     await expect(
-      list.getByRole('heading', { name: 'Rupture conventionnelle : la contribution patronale' }),
+      list.getByRole('heading', {
+        name: 'Rupture conventionnelle\u00a0: la contribution patronale',
+      }),
     ).toBeVisible();
     await expect(filter.getByRole('link', { name: 'Rupture du contrat' })).toHaveAttribute(
       'aria-current',
@@ -77,7 +79,9 @@ test.describe('reading the news', () => {
       (await share.getByRole('link', { name: 'Send by e-mail' }).getAttribute('href')) ?? '',
     );
     expect(mail.protocol).toBe('mailto:');
-    expect(mail.searchParams.get('subject')).toBe('Article à lire : Paid leave and sick leave');
+    expect(mail.searchParams.get('subject')).toBe(
+      'Article à lire\u00a0: Paid leave and sick leave',
+    );
     expect(mail.searchParams.get('body')).toContain('Je vous invite à lire cet article');
     expect(mail.searchParams.get('body')).toContain(url);
 

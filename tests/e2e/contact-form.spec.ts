@@ -162,7 +162,7 @@ test.describe('contact form', () => {
     const toast = page.locator('[data-variant="destructive"]');
     await expect(toast).toContainText('Erreur');
     await expect(toast).toContainText(
-      "Échec de l'envoi du message: Trop de messages envoyés depuis cette adresse.",
+      'Échec de l’envoi du message\u00a0: Trop de messages envoyés depuis cette adresse.',
     );
     await expect(page.getByLabel('Nom', { exact: true })).toHaveValue(valid.name);
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue(valid.message);
@@ -178,7 +178,7 @@ test.describe('contact form', () => {
       expect(posts.count).toBe(3);
       await expect(toast).toContainText(
         locale === 'fr'
-          ? "Échec de l'envoi du message: Erreur inconnue"
+          ? 'Échec de l’envoi du message\u00a0: Erreur inconnue'
           : 'Failed to send message: Unknown error',
       );
       await expect(toast).not.toContainText(/fetch/i);

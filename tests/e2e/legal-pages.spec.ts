@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 const rawKey = /\b(?:common|home|partners|legal|articles|contact|consent)\.[A-Za-z-]+\.[\w.-]+/;
-const updated = { fr: 'Dernière mise à jour : 6 mai 2025', en: 'Last updated 6 May 2025' };
+const updated = { fr: 'Dernière mise à jour\u00a0: 6 mai 2025', en: 'Last updated 6 May 2025' };
 
 for (const locale of ['fr', 'en'] as const) {
   const prefix = locale === 'fr' ? '' : '/en';

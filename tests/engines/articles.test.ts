@@ -33,7 +33,9 @@ inEveryEngine('articles', (page) => {
     await page().click(await byText(page(), filter, 'Rupture du contrat'));
     await waitForLocation(page(), '/fr/actualites?tag=Rupture+du+contrat');
     await waitFor(page(), 'the filtered list', () => document.documentElement.dataset.hydrated);
-    expect(await listed(page())).toEqual(['Rupture conventionnelle : la contribution patronale']);
+    expect(await listed(page())).toEqual([
+      'Rupture conventionnelle\u00a0: la contribution patronale',
+    ]);
     await page().click(await byText(page(), filter, 'Tous'));
     await waitForLocation(page(), '/fr/actualites');
     await waitFor(page(), 'the whole list', () => document.documentElement.dataset.hydrated);
@@ -90,7 +92,9 @@ inEveryEngine('articles', (page) => {
     ]);
     const mail = new URL(share[3]?.href ?? '');
     expect(mail.protocol).toBe('mailto:');
-    expect(mail.searchParams.get('subject')).toBe('Article à lire : Paid leave and sick leave');
+    expect(mail.searchParams.get('subject')).toBe(
+      'Article à lire\u00a0: Paid leave and sick leave',
+    );
     expect(mail.searchParams.get('body')).toContain(url);
     expect(await byText(page(), 'h2', 'Partager cet article')).toBeTruthy();
   });

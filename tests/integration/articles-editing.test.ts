@@ -122,23 +122,27 @@ describe('GET /api/articles/report', () => {
     });
     const reasons = (row: number) => rowOf(report, row).reasons.join('\n');
     expect(rowOf(report, 3)).toMatchObject({ published: false, url: null });
-    expect(reasons(3)).toMatch(/^Le statut « Brouillon » indique de ne pas publier/);
-    expect(reasons(4)).toMatch(/^Le statut « À relire » n’est pas un statut de publication/);
+    expect(reasons(3)).toMatch(/^Le statut «\u00a0Brouillon\u00a0» indique de ne pas publier/);
+    expect(reasons(4)).toMatch(
+      /^Le statut «\u00a0À relire\u00a0» n’est pas un statut de publication/,
+    );
     expect(rowOf(report, 5)).toMatchObject({ title: '', published: false, previewUrl: null });
     expect(reasons(5)).toMatch(/^La colonne titre est vide/);
     expect(reasons(6)).toMatch(
-      /^La date « 31\/02\/2025 » n’a pas pu être lue : l’article paraît sans date, classé d’après la date de son titre \(6 mai 2025\)/,
+      /^La date «\u00a031\/02\/2025\u00a0» n’a pas pu être lue\u00a0: l’article paraît sans date, classé d’après la date de son titre \(6 mai 2025\)/,
     );
     expect(reasons(7)).toMatch(
-      /^L’image « https:\/\/example\.com\/a\.jpg » ne vient pas d’un hébergeur accepté/,
+      /^L’image «\u00a0https:\/\/example\.com\/a\.jpg\u00a0» ne vient pas d’un hébergeur accepté/,
     );
     expect(reasons(8)).toMatch(/^Le fichier Google Drive de l’image n’est pas public/);
     expect(reasons(9)).toMatch(/^L’image est introuvable à cette adresse \(erreur 404\)/);
     expect(reasons(10)).toMatch(
-      /^Le titre donne la même adresse que celui de la ligne 2 : le suffixe « -9 » est ajouté/,
+      /^Le titre donne la même adresse que celui de la ligne 2\u00a0: le suffixe «\u00a0-9\u00a0» est ajouté/,
     );
     expect(rowOf(report, 10).url).toBe(`${SITE}/fr/blog/conges-payes-et-arret-maladie-9`);
-    expect(reasons(11)).toMatch(/^Version anglaise incomplète : la colonne title_en est remplie/);
+    expect(reasons(11)).toMatch(
+      /^Version anglaise incomplète\u00a0: la colonne title_en est remplie/,
+    );
     // Each row with a title has its preview addresses, published or not.
     for (const row of report.rows.filter((entry) => entry.title !== ''))
       expect(row.previewUrl, row.title).toMatch(
@@ -156,7 +160,7 @@ describe('GET /api/articles/report', () => {
       expect(await response.json()).toEqual({
         error: 'sheet-unavailable',
         message:
-          'La feuille Google refuse l’accès (erreur 403) : partagez-la avec « Tous les utilisateurs disposant du lien » (Lecteur). Le site continue d’afficher les articles chargés auparavant.',
+          'La feuille Google refuse l’accès (erreur 403)\u00a0: partagez-la avec «\u00a0Tous les utilisateurs disposant du lien\u00a0» (Lecteur). Le site continue d’afficher les articles chargés auparavant.',
       });
     } finally {
       sheet.set({ kind: 'rows', rows });

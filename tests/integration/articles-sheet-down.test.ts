@@ -28,13 +28,13 @@ describe('the sheet down from the start', () => {
     for (const [path, error, back, notFound] of [
       [
         '/fr/blog/anything',
-        "Erreur lors du chargement de l'article",
+        'Erreur lors du chargement de l’article',
         '/fr/blog',
         'Article non trouvé',
       ],
       [
         '/actualites/anything',
-        "Erreur lors du chargement de l'article",
+        'Erreur lors du chargement de l’article',
         '/fr/blog',
         'Article non trouvé',
       ],
@@ -83,7 +83,7 @@ describe('the sheet down from the start', () => {
       expect(en).toContain('No articles available at the moment.');
       // Word for word (docs/behaviour.md, Articles), straight apostrophe included.
       const fr = pageText(await (await fetch(`${emptySite.url}/blog`)).text());
-      expect(fr).toContain("Aucun article n'est disponible pour le moment.");
+      expect(fr).toContain('Aucun article n’est disponible pour le moment.');
     } finally {
       await emptySite.stop();
       await emptySheet.close();

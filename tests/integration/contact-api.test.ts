@@ -426,7 +426,7 @@ describe('POST /api/contact without a usable database, not behind a proxy', () =
     const response = await post(server, validMessage(), { 'accept-language': 'fr' });
     expect(response.status).toBe(503);
     const body = (await response.json()) as { message: string };
-    expect(body.message).toMatch(/n'a pas pu être enregistré/);
+    expect(body.message).toMatch(/n’a pas pu être enregistré/);
     expect(JSON.stringify(body)).not.toMatch(/ENOTDIR|at .+\.js/);
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(503);

@@ -40,6 +40,25 @@ export const e2eSheetRows: SheetRow[] = [
     tags: 'Rupture du contrat',
   },
   {
+    // Typed as editors type: plain spaces before the colon, straight quotes and apostrophes.
+    titre: 'Transparence des rémunérations : préparer la directive européenne',
+    resume:
+      "Ce que l'égalité professionnelle exige des employeurs : les écarts de plus de 5 % se justifient !",
+    contenu: [
+      'L\'employeur publie ses écarts : c\'est "la transparence" voulue par la directive ; est-ce prêt ?',
+      '',
+      'Réunion à 10:30, écrire à rh@exemple.fr ou lire https://eur-lex.europa.eu/eli/dir/2023/970/oj :)',
+      '',
+      'Le code `a : b` reste tel quel. Lire [la directive](https://eur-lex.europa.eu/eli/dir/2023/970/oj) et [nos autres articles](/fr/actualites).',
+    ].join('\n'),
+    statut: 'Publié',
+    date: 'Date(2023,5,12)',
+    tags: 'Égalité professionnelle',
+    title_en: 'Pay transparency: preparing for the European directive',
+    summary_en: 'What "equal pay" requires of employers: gaps over 5% must be justified!',
+    content_en: "The employer's duty: publish the gaps.",
+  },
+  {
     titre: 'Contenu piégé',
     resume: 'Un article dont le texte contient du HTML et des liens dangereux.',
     contenu: hostileMarkdown,
