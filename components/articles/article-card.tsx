@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import { localizedArticle, type Article } from '@/lib/articles';
+import { localizedArticle, tagLabel, type Article } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 import { articleHref, formatArticleDate } from '@/lib/articles/format';
@@ -48,7 +48,7 @@ export function ArticleCard({
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('articles.article.tags')}>
             {article.tags.map((tag) => (
               <li key={tag} className="bg-paper border-line rounded border px-2 py-0.5 text-sm">
-                {tag}
+                {tagLabel(tag)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { allTags, type PublishedArticles } from '@/lib/articles';
+import { allTags, tagLabel, type PublishedArticles } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 import { ArticleCard } from './article-card';
@@ -73,7 +73,7 @@ export function ArticleListView({
   const shown = filtered.slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE);
   const filterLinks = [
     { label: t('articles.list.all'), tag: null },
-    ...tags.map((tag) => ({ label: tag, tag })),
+    ...tags.map((tag) => ({ label: tagLabel(tag), tag })),
   ];
 
   return (

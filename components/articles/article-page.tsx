@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Image from 'next/image';
 import { Icon } from '@/components/ui/icon';
-import { articleToShow, localizedArticle, type Article } from '@/lib/articles';
+import { articleToShow, localizedArticle, tagLabel, type Article } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
@@ -60,7 +60,7 @@ function jsonLd(article: Article, locale: Locale): string {
     mainEntityOfPage: url,
     image: absoluteUrl(articleImageSrc(article)),
     datePublished: article.date ?? undefined,
-    keywords: article.tags.length ? article.tags.join(', ') : undefined,
+    keywords: article.tags.length ? article.tags.map(tagLabel).join(', ') : undefined,
     author: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
     publisher: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
   };
@@ -151,7 +151,7 @@ export async function ArticlePage({
                   href={`${localizedPath(locale, '/blog')}?tag=${encodeURIComponent(tag)}`}
                   className="border-line bg-paper inline-flex min-h-11 items-center rounded border px-3 text-sm underline-offset-4 hover:underline"
                 >
-                  {tag}
+                  {tagLabel(tag)}
                 </a>
               </li>
             ))}

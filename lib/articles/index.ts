@@ -97,6 +97,12 @@ export function localizedArticle(article: Article, locale: Locale) {
   };
 }
 
+/**
+ * A tag as shown: the sheet has tags in French only, so French typography whatever the page's
+ * language. The tag as typed stays the filter's value in addresses.
+ */
+export const tagLabel = (tag: string): string => typography(tag, 'fr');
+
 /** Every tag of the published articles, once, in alphabetical order. */
 export function allTags(articles: readonly Article[]): string[] {
   return [...new Set(articles.flatMap((article) => article.tags))].sort((a, b) =>

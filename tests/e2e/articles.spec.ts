@@ -31,6 +31,22 @@ test.describe('reading the news', () => {
     await expect(list.locator(':scope > li')).toHaveCount(12);
   });
 
+  test('a tag typed with a straight apostrophe shows a typographic one and still filters', async ({
+    page,
+  }) => {
+    await page.goto('/fr/blog/transparence-des-remunerations-preparer-la-directive-europeenne');
+    const tag = page.getByRole('link', { name: 'Index d\u2019égalité', exact: true });
+    await expect(tag).toHaveAttribute('href', "/fr/blog?tag=Index%20d'%C3%A9galit%C3%A9");
+    await tag.click();
+    const list = page.getByTestId('article-list');
+    await expect(list.locator(':scope > li')).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Filtrer par tag' })
+        .getByRole('link', { name: 'Index d\u2019égalité', exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
   test('a tag with more than 12 articles pages with links', async ({ page }) => {
     await page.goto('/en/blog?tag=Veille');
     const list = page.getByTestId('article-list');

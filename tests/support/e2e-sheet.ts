@@ -53,7 +53,7 @@ export const e2eSheetRows: SheetRow[] = [
     ].join('\n'),
     statut: 'Publié',
     date: 'Date(2023,5,12)',
-    tags: 'Égalité professionnelle',
+    tags: "Égalité professionnelle, Index d'égalité",
     title_en: 'Pay transparency: preparing for the European directive',
     summary_en: 'What "equal pay" requires of employers: gaps over 5% must be justified!',
     content_en: "The employer's duty: publish the gaps.",
