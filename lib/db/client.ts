@@ -23,8 +23,10 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
     await mkdir(path.dirname(target.file), { recursive: true });
     const client = createClient({ url: target.url });
     try {
-      await client.execute('PRAGMA journal_mode = WAL');
+      // The busy timeout first: switching an old database to WAL takes its write lock, which
+      // another process starting at once may hold.
       await client.execute('PRAGMA busy_timeout = 5000');
+      await client.execute('PRAGMA journal_mode = WAL');
       await migrateSqlite(client);
     } catch (error) {
       client.close();

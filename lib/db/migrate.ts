@@ -25,13 +25,19 @@ export async function migrateSqlite(client: LibsqlClient): Promise<void> {
   // Reading again then finds nothing left to do; a real failure fails again and is reported.
   const migrate = () =>
     migrateLibsql(drizzleLibsql(client), { migrationsFolder: migrationsFolder('sqlite') });
-  try {
-    await migrate();
-  } catch (first) {
-    await migrate().catch(() => {
-      throw first;
-    });
+  // Drizzle's transaction runs on a connection of its own, without the busy timeout, so a
+  // migration that meets the other process's lock is tried again a few times before failing.
+  let first: unknown;
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    try {
+      await migrate();
+      return;
+    } catch (error) {
+      first ??= error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
+  throw first;
 }
 
 export async function migratePostgresDatabase(url: string): Promise<void> {
