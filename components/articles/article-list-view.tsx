@@ -29,8 +29,9 @@ function listHref(pathname: string, tag: string | null, page = 1): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
+// min-h-11 holds two lines of text-sm, so a long tag that wraps in its cell keeps the row's height.
 const chip =
-  'inline-flex min-h-11 items-center rounded border px-4 text-sm font-medium underline-offset-4';
+  'inline-flex min-h-11 w-full items-center rounded border px-4 text-sm font-medium underline-offset-4 sm:w-auto';
 
 export function ArticleListView({
   result,
@@ -79,7 +80,10 @@ export function ArticleListView({
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
       <nav aria-label={t('articles.list.filterLabel')}>
-        <ul className="flex flex-wrap gap-2">
+        {/* On a phone the tags sit in a two-column grid: each keeps its place when the web font
+            replaces the fallback, where a wrapped row would move every tag after the first one
+            whose width crosses the line's end. */}
+        <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {filterLinks.map((link) => {
             const current = link.tag === query.tag;
             return (
