@@ -28,3 +28,10 @@ export declare function startNginx(options: {
   httpPort?: number;
   workers?: number;
 }): Promise<RunningNginx>;
+export declare function manyVisitors(options?: {
+  first?: number;
+  requestsPerConnection?: number;
+}): {
+  reconnectRate: number;
+  setupClient(client: unknown): void;
+};

@@ -217,3 +217,28 @@ http {
     },
   };
 }
+
+/**
+ * autocannon's `setupClient` and `reconnectRate` for load that comes from many visitors, as real
+ * traffic does, so that the site's per-address limits stay on under test: each connection, and
+ * each time it reconnects (after `requestsPerConnection` requests), comes from a new loopback
+ * address 127.<first>.x.y (127.0.0.0/8 is all local on Linux). autocannon opens its TLS
+ * connections with `tls.connect({ ...tlsOptions })`, so a getter there is read per connection.
+ */
+export function manyVisitors({ first = 20, requestsPerConnection = 20 } = {}) {
+  let n = 0;
+  const nextAddress = () => {
+    const i = n++ % (254 * 254);
+    return `127.${first}.${Math.floor(i / 254)}.${(i % 254) + 1}`;
+  };
+  return {
+    reconnectRate: requestsPerConnection,
+    setupClient(client) {
+      client.opts.tlsOptions = { ...client.opts.tlsOptions };
+      Object.defineProperty(client.opts.tlsOptions, 'localAddress', {
+        enumerable: true,
+        get: nextAddress,
+      });
+    },
+  };
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { manyVisitors, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
 import { freePort } from '../support/ports';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
@@ -240,6 +240,8 @@ describe('under load, with a rolling restart', () => {
       connections: LOAD_CONNECTIONS,
       duration: LOAD_SECONDS,
       timeout: 30,
+      // Many visitors, each connection from its own address, under the site's per-address limits.
+      ...manyVisitors(),
     });
     // Contact messages all along, each from its own visitor, two a second, sent as the form sends
     // them (components/contact/contact-form-client.tsx): with a submission id, and sent again

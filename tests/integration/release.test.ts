@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
-import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { manyVisitors, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
 import { freePort } from '../support/ports';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
@@ -145,6 +145,8 @@ async function underLoad<T>(action: () => Promise<T>): Promise<{ value: T; load:
       duration: 900,
       timeout: 30,
       requests: PAGES.map((pathname) => ({ method: 'GET', path: pathname })),
+      // Many visitors, each connection from its own address, under the site's per-address limits.
+      ...manyVisitors(),
     },
     (error, result) => {
       if (error) throw error;
