@@ -34,7 +34,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
-import { manyVisitors, startNginx } from '../scripts/nginx.mjs';
+import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
 import { instanceCommand, readUnit } from '../scripts/systemd-unit.mjs';
 import { firstArticlePath } from '../tests/support/first-article.mjs';
 
@@ -54,6 +54,8 @@ for (const method of METHODS)
   if (!['simulate', 'devtools'].includes(method))
     throw new Error(`BENCH_METHODS: '${method}' is neither 'simulate' nor 'devtools'`);
 // Where the server's preloaded bench/server-timing.mjs writes its figures on SIGUSR2.
+// The page cache's placeholder, shared by the instance and nginx (docs/page-cache.md).
+const NONCE_PLACEHOLDER = newNoncePlaceholder();
 const SERVER_TIMING = path.join(os.tmpdir(), `bench-server-timing-${process.pid}.json`);
 
 function freePort() {
@@ -80,6 +82,7 @@ async function startServer(siteUrl) {
     [
       `SITE_URL=${siteUrl}`,
       'BENCH_FLOOR=1',
+      `PAGE_CACHE_NONCE_PLACEHOLDER=${NONCE_PLACEHOLDER}`,
       `BENCH_SERVER_TIMING=${SERVER_TIMING}`,
       `NODE_OPTIONS=--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
       '',
@@ -267,7 +270,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 try {
-  nginx = await startNginx({ upstreamPorts: [port], httpsPort });
+  nginx = await startNginx({
+    upstreamPorts: [port],
+    httpsPort,
+    noncePlaceholder: NONCE_PLACEHOLDER,
+  });
   const home = await fetch(`${directUrl}/fr`);
   if (!home.ok) throw new Error(`/fr answered ${home.status} straight from Node`);
   chrome = await chromeLauncher.launch({

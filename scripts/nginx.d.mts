@@ -27,7 +27,9 @@ export declare function startNginx(options: {
   httpsPort?: number;
   httpPort?: number;
   workers?: number;
+  noncePlaceholder?: string;
 }): Promise<RunningNginx>;
+export declare function newNoncePlaceholder(): string;
 export declare function manyVisitors(options?: {
   first?: number;
   requestsPerConnection?: number;

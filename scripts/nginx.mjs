@@ -2,6 +2,7 @@
 // deployment tests and `npm run bench`: only the listening ports, the certificate (self-signed,
 // made at run time), the upstream ports and the log and cache folders are substituted.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -70,6 +71,11 @@ export function renderSiteConfig(
   replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
   replace(/\/var\/cache\/nginx\//g, `${dir}/cache/`, 'the cache folder');
   replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
+  replace(
+    /include \/etc\/nginx\/sorel-aubry-avocats-nonce\.conf;/g,
+    `include ${dir}/nonce.conf;`,
+    'the nonce placeholder’s file',
+  );
   return out;
 }
 
@@ -136,10 +142,25 @@ function waitForPort(port, child, timeoutMs = 15_000) {
 }
 
 /**
- * Starts nginx in the foreground with the shipped site in front of the given `next start` ports.
+ * Starts nginx in the foreground with the shipped site in front of the given `next start` ports,
+ * with the page cache's placeholder `noncePlaceholder` (the instances' own, or pages are not kept).
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
  */
-export async function startNginx({ upstreamPorts, httpsPort, httpPort, workers = 1 }) {
+/**
+ * A page cache nonce placeholder (deploy/nginx, docs/page-cache.md): give the same value to the
+ * instances (PAGE_CACHE_NONCE_PLACEHOLDER) and to `startNginx`.
+ */
+export function newNoncePlaceholder() {
+  return randomBytes(24).toString('hex');
+}
+
+export async function startNginx({
+  upstreamPorts,
+  httpsPort,
+  httpPort,
+  workers = 1,
+  noncePlaceholder = newNoncePlaceholder(),
+}) {
   const binary = ensureNginx();
   const dir = mkdtempSync(join(tmpdir(), 'sorel-nginx-'));
   // nginx's workers (user nobody when started as root) create their temporary folders here.
@@ -157,6 +178,10 @@ export async function startNginx({ upstreamPorts, httpsPort, httpPort, workers =
     dir,
   });
   writeFileSync(join(dir, 'site.conf'), site);
+  writeFileSync(
+    join(dir, 'nonce.conf'),
+    `set $sorel_aubry_nonce_placeholder ${noncePlaceholder};\n`,
+  );
   // The main file mirrors Debian's /etc/nginx/nginx.conf, with this folder for every path.
   writeFileSync(
     join(dir, 'nginx.conf'),
@@ -171,6 +196,7 @@ http {
     types_hash_max_size 2048;
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
+    gzip on;
     access_log ${dir}/logs/access.log;
     client_body_temp_path ${dir}/temp/body;
     proxy_temp_path ${dir}/temp/proxy;

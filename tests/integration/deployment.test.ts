@@ -7,7 +7,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manyVisitors, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import {
+  manyVisitors,
+  newNoncePlaceholder,
+  startNginx,
+  type RunningNginx,
+} from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
 import { freePort } from '../support/ports';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
@@ -133,6 +138,7 @@ beforeAll(async () => {
   sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   sink = await SmtpSink.start('up');
   const httpsPort = await freePort();
+  const noncePlaceholder = newNoncePlaceholder();
   siteUrl = `https://127.0.0.1:${httpsPort}`;
   envFile = writeEnvFile(path.join(dir, 'env'), {
     SITE_URL: siteUrl,
@@ -142,11 +148,16 @@ beforeAll(async () => {
     CONTACT_FROM: 'Site <site@example.com>',
     // The outbox looks for due messages every second rather than every 5.
     CONTACT_OUTBOX_POLL_MS: '1000',
+    PAGE_CACHE_NONCE_PLACEHOLDER: noncePlaceholder,
   });
   // Both instances start together, as `systemctl start …@3001 …@3002` does: their migrations
   // and the rate limit's table must not trip over each other.
   instances.push(...(await Promise.all([startUnitInstance(envFile), startUnitInstance(envFile)])));
-  nginx = await startNginx({ upstreamPorts: instances.map((i) => i.port), httpsPort });
+  nginx = await startNginx({
+    upstreamPorts: instances.map((i) => i.port),
+    httpsPort,
+    noncePlaceholder,
+  });
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
 import { freePort } from '../support/ports';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
@@ -112,6 +112,7 @@ beforeAll(async () => {
   sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   sink = await SmtpSink.start('up');
   const httpsPort = await freePort();
+  const noncePlaceholder = newNoncePlaceholder();
   siteUrl = `https://127.0.0.1:${httpsPort}`;
   const envFile = writeEnvFile(path.join(dir, 'env'), {
     SITE_URL: siteUrl,
@@ -120,9 +121,14 @@ beforeAll(async () => {
     CONTACT_TO: 'cabinet@example.com',
     CONTACT_FROM: 'Site <site@example.com>',
     CONTACT_OUTBOX_POLL_MS: '1000',
+    PAGE_CACHE_NONCE_PLACEHOLDER: noncePlaceholder,
   });
   instances.push(...(await Promise.all([startUnitInstance(envFile), startUnitInstance(envFile)])));
-  nginx = await startNginx({ upstreamPorts: instances.map((i) => i.port), httpsPort });
+  nginx = await startNginx({
+    upstreamPorts: instances.map((i) => i.port),
+    httpsPort,
+    noncePlaceholder,
+  });
 }, 180_000);
 
 afterAll(async () => {
