@@ -38,8 +38,10 @@ describe('renderSiteConfig (the shipped nginx site on loopback)', () => {
     expect(rendered).toContain('listen 127.0.0.1:4080;');
     expect(rendered).toContain('listen 127.0.0.1:4443 ssl http2 default_server;');
     expect(rendered).toContain('ssl_certificate /tmp/t/cert.pem;');
+    expect(rendered).toContain('include /tmp/t/nonce.conf;');
     // Every other directive is the shipped one, in the same order.
-    const changed = /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root )/;
+    const changed =
+      /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root |include )/;
     const keep = (lines: string[]) => lines.filter((line) => !changed.test(line));
     expect(keep(directives(rendered))).toEqual(keep(directives(shipped)));
   });
