@@ -23,10 +23,8 @@
 // is made of. Such a run skips the load test. A run with any of BENCH_PAGES, BENCH_METHODS or
 // BENCH_BLOCK writes bench/results/<date>-<what>.md, a full run bench/results/<date>.md;
 // BENCH_LABEL names the report instead (e.g. 'before').
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,8 +33,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
-import { instanceCommand, readUnit } from '../scripts/systemd-unit.mjs';
 import { firstArticlePath } from '../tests/support/first-article.mjs';
+import { freePort, startUnitServer } from './unit-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -58,59 +56,20 @@ for (const method of METHODS)
 const NONCE_PLACEHOLDER = newNoncePlaceholder();
 const SERVER_TIMING = path.join(os.tmpdir(), `bench-server-timing-${process.pid}.json`);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * `next start` as deploy/systemd/sorel-aubry-avocats@.service starts it: the shipped unit's
  * ExecStart and Environment (scripts/systemd-unit.mjs, as the deployment test does), with an
  * environment file that adds bench/server-timing.mjs and the floor pages. SITE_URL is the proxy's
  * address, so canonical links and redirects name what the browser loaded.
  */
-async function startServer(siteUrl) {
-  const port = await freePort();
-  const envFile = path.join(os.tmpdir(), `bench-env-${process.pid}`);
-  writeFileSync(
-    envFile,
-    [
-      `SITE_URL=${siteUrl}`,
-      'BENCH_FLOOR=1',
-      `PAGE_CACHE_NONCE_PLACEHOLDER=${NONCE_PLACEHOLDER}`,
-      `BENCH_SERVER_TIMING=${SERVER_TIMING}`,
-      `NODE_OPTIONS=--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
-      '',
-    ].join('\n'),
-  );
-  const unit = instanceCommand(readUnit(), { port, appDir: root, envFile });
-  rmSync(envFile);
-  const [command, ...args] = unit.argv;
-  const child = spawn(command, args, {
-    cwd: unit.cwd,
-    // NEXT_DIST_DIR, when set, measures another build.
-    env: {
-      ...unit.env,
-      ...(process.env.NEXT_DIST_DIR && { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startServer(siteUrl) {
+  return startUnitServer({
+    SITE_URL: siteUrl,
+    BENCH_FLOOR: '1',
+    PAGE_CACHE_NONCE_PLACEHOLDER: NONCE_PLACEHOLDER,
+    BENCH_SERVER_TIMING: SERVER_TIMING,
+    NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      await fetch(`${url}/robots.txt`);
-      return { url, port, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('next start did not answer');
 }
 
 /** The base64 SHA-256 of the certificate's public key: Chromium trusts it by this (and only it). */

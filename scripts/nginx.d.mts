@@ -28,6 +28,7 @@ export declare function startNginx(options: {
   httpPort?: number;
   workers?: number;
   noncePlaceholder?: string;
+  extraHttp?: (certFile: string, keyFile: string) => string;
 }): Promise<RunningNginx>;
 export declare function newNoncePlaceholder(): string;
 export declare function manyVisitors(options?: {

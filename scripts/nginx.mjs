@@ -144,6 +144,7 @@ function waitForPort(port, child, timeoutMs = 15_000) {
 /**
  * Starts nginx in the foreground with the shipped site in front of the given `next start` ports,
  * with the page cache's placeholder `noncePlaceholder` (the instances' own, or pages are not kept).
+ * `extraHttp(certFile, keyFile)`, for the bench: more configuration in the same `http` block.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
  */
 /**
@@ -160,6 +161,7 @@ export async function startNginx({
   httpPort,
   workers = 1,
   noncePlaceholder = newNoncePlaceholder(),
+  extraHttp,
 }) {
   const binary = ensureNginx();
   const dir = mkdtempSync(join(tmpdir(), 'sorel-nginx-'));
@@ -204,7 +206,7 @@ http {
     uwsgi_temp_path ${dir}/temp/uwsgi;
     scgi_temp_path ${dir}/temp/scgi;
     include ${dir}/site.conf;
-}
+${extraHttp ? extraHttp(certFile, keyFile) : ''}}
 `,
   );
   const check = spawnSync(binary, ['-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf')], {

@@ -90,7 +90,7 @@ export const PAGE_CACHE_NONCE_HEADER = 'x-page-cache-nonce';
  */
 export function responseNonce(
   requestHeaders: Headers,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): { nonce: string; placeholder: boolean } {
   const secret = env.PAGE_CACHE_NONCE_PLACEHOLDER ?? '';
   const asked = requestHeaders.get(PAGE_CACHE_NONCE_HEADER) ?? '';

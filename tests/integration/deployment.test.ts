@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  manyVisitors,
-  newNoncePlaceholder,
-  startNginx,
-  type RunningNginx,
-} from '../../scripts/nginx.mjs';
+import { manyVisitors, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
-import { freePort } from '../support/ports';
-import { startPostgres, type PostgresCluster } from '../support/postgres';
+import { startShippedSite, type ShippedSite } from '../support/shipped-site';
 import { SmtpSink } from '../support/smtp-sink';
-import { startUnitInstance, writeEnvFile, type UnitInstance } from '../support/unit-instance';
+import { startUnitInstance, type UnitInstance } from '../support/unit-instance';
 
 /**
  * The deployment as shipped (deploy/): the nginx site, two instances started from the systemd
@@ -29,14 +22,13 @@ import { startUnitInstance, writeEnvFile, type UnitInstance } from '../support/u
 const LOAD_SECONDS = 60;
 const LOAD_CONNECTIONS = 200;
 
-let cluster: PostgresCluster;
+let site: ShippedSite;
 let sql: postgres.Sql;
 let sink: SmtpSink;
 let nginx: RunningNginx;
 let siteUrl: string;
 let envFile: string;
-const instances: UnitInstance[] = [];
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sa-deploy-'));
+let instances: UnitInstance[];
 
 interface Answer {
   status: number;
@@ -133,40 +125,20 @@ const mailedNames = () =>
   sink.received.map((mail) => (mail.headers.subject ?? '').replace(/^.*— /, ''));
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const databaseUrl = await cluster.createDatabase('deployment');
-  sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   sink = await SmtpSink.start('up');
-  const httpsPort = await freePort();
-  const noncePlaceholder = newNoncePlaceholder();
-  siteUrl = `https://127.0.0.1:${httpsPort}`;
-  envFile = writeEnvFile(path.join(dir, 'env'), {
-    SITE_URL: siteUrl,
-    DATABASE_URL: databaseUrl,
+  site = await startShippedSite('deployment', () => ({
     SMTP_URL: sink.url,
     CONTACT_TO: 'cabinet@example.com',
     CONTACT_FROM: 'Site <site@example.com>',
     // The outbox looks for due messages every second rather than every 5.
     CONTACT_OUTBOX_POLL_MS: '1000',
-    PAGE_CACHE_NONCE_PLACEHOLDER: noncePlaceholder,
-  });
-  // Both instances start together, as `systemctl start …@3001 …@3002` does: their migrations
-  // and the rate limit's table must not trip over each other.
-  instances.push(...(await Promise.all([startUnitInstance(envFile), startUnitInstance(envFile)])));
-  nginx = await startNginx({
-    upstreamPorts: instances.map((i) => i.port),
-    httpsPort,
-    noncePlaceholder,
-  });
+  }));
+  ({ sql, nginx, siteUrl, envFile, instances } = site);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.stop()));
-  await nginx?.stop();
+  await site?.stop();
   await sink?.close();
-  await sql?.end({ timeout: 2 });
-  cluster?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the shipped nginx site in front of two instances', () => {

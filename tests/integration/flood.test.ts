@@ -1,17 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import https from 'node:https';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import type { RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
-import { freePort } from '../support/ports';
-import { startPostgres, type PostgresCluster } from '../support/postgres';
+import { startShippedSite, type ShippedSite } from '../support/shipped-site';
 import { SmtpSink } from '../support/smtp-sink';
-import { startUnitInstance, writeEnvFile, type UnitInstance } from '../support/unit-instance';
 
 /**
  * The shipped nginx site's per-address limits (deploy/nginx/sorel-aubry-avocats.conf): one
@@ -27,13 +24,11 @@ const VISIT_PAUSE_MS = 200;
 const FLOODER = '127.7.0.1';
 const FLOOD_CONNECTIONS = 8;
 
-let cluster: PostgresCluster;
-let sql: postgres.Sql;
+let site: ShippedSite;
 let sink: SmtpSink;
 let nginx: RunningNginx;
+let sql: postgres.Sql;
 let siteUrl: string;
-const instances: UnitInstance[] = [];
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sa-flood-'));
 
 /** One visitor: one keep-alive connection from its own address, as a browser keeps. */
 function visitor(address: string) {
@@ -107,37 +102,19 @@ const times = (pages: { ms: number }[]) =>
   ).toFixed(0)} ms`;
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const databaseUrl = await cluster.createDatabase('flood');
-  sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   sink = await SmtpSink.start('up');
-  const httpsPort = await freePort();
-  const noncePlaceholder = newNoncePlaceholder();
-  siteUrl = `https://127.0.0.1:${httpsPort}`;
-  const envFile = writeEnvFile(path.join(dir, 'env'), {
-    SITE_URL: siteUrl,
-    DATABASE_URL: databaseUrl,
+  site = await startShippedSite('flood', () => ({
     SMTP_URL: sink.url,
     CONTACT_TO: 'cabinet@example.com',
     CONTACT_FROM: 'Site <site@example.com>',
     CONTACT_OUTBOX_POLL_MS: '1000',
-    PAGE_CACHE_NONCE_PLACEHOLDER: noncePlaceholder,
-  });
-  instances.push(...(await Promise.all([startUnitInstance(envFile), startUnitInstance(envFile)])));
-  nginx = await startNginx({
-    upstreamPorts: instances.map((i) => i.port),
-    httpsPort,
-    noncePlaceholder,
-  });
+  }));
+  ({ nginx, sql, siteUrl } = site);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.stop()));
-  await nginx?.stop();
+  await site?.stop();
   await sink?.close();
-  await sql?.end({ timeout: 2 });
-  cluster?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('one address flooding the site through the shipped nginx', () => {
