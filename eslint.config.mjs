@@ -7,8 +7,9 @@ export default defineConfig([
   ...nextTs,
   {
     rules: {
-      // Deliberate: pages are server-rendered documents reached by full page loads (SPEC 2.3 asks
-      // for them), which keeps the client bundle to the small interactive leaves.
+      // Deliberate: pages are server-rendered documents reached by full page loads
+      // (docs/behaviour.md, Addresses: links to home sections), which keeps the client bundle to
+      // the small interactive leaves.
       '@next/next/no-html-link-for-pages': 'off',
     },
   },

@@ -3,7 +3,7 @@
  * instrumentation hook; never during `next build`, so the build does not read the sheet). Node.js
  * runtime only: it removes Next.js's internal routing header from every response, makes a
  * stopping server close its kept-alive connections, records each request's TCP peer address for
- * the contact rate limit, starts
+ * the contact rate limit, refuses malformed requests and methods a path does not serve, starts
  * loading the articles without waiting for them, then starts the contact outbox worker and the
  * daily purge.
  */
@@ -13,8 +13,11 @@ export async function register() {
   stripInternalResponseHeaders();
   const { closeConnectionsOnStop } = await import('./lib/server/graceful-stop');
   closeConnectionsOnStop();
-  const { recordConnectionAddress } = await import('./lib/contact/connection-address');
+  const { recordConnectionAddress } = await import('./lib/contact/request/connection-address');
   recordConnectionAddress();
+  // Last installed, so first to see each request: what it refuses never reaches the others.
+  const { gateRequests } = await import('./lib/server/request-gate');
+  gateRequests();
   const { preloadArticles } = await import('./lib/articles');
   preloadArticles();
   const { startContactBackground } = await import('./lib/contact/runtime');

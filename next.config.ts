@@ -2,7 +2,8 @@ import type { NextConfig } from 'next';
 
 /** Headers for every response; the Content-Security-Policy is set per request in proxy.ts. */
 const securityHeaders = [
-  { key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' },
+  // Two years, as Mozilla's TLS guidelines ask; deploy/nginx sends the same value in its place.
+  { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   {
@@ -26,18 +27,24 @@ const nextConfig: NextConfig = {
   // .next/static/<build id>/ folders never collide when the release script merges them.
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   generateBuildId: () => process.env.NEXT_DEPLOYMENT_ID || null,
-  // proxy.ts handles trailing slashes itself, so that '/fr/#contact' (SPEC 2.3) needs no redirect.
+  // proxy.ts handles trailing slashes itself, so that '/fr/#contact' needs no redirect.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   experimental: {
     // The stylesheet (about 9 KB gzip) goes in each page's <head> instead of a linked file: the
     // first paint no longer waits for a second request that, on a slow phone network, shares
-    // the bandwidth with the framework's scripts and the fonts (bench/results/, README
-    // "Performance"). style-src already allows inline styles; scripts keep their nonce.
+    // the bandwidth with the framework's scripts and the fonts (docs/architecture.md, "Two ways to
+    // throttle"). style-src already allows inline styles; scripts keep their nonce.
     inlineCss: true,
   },
   images: {
     formats: ['image/avif', 'image/webp'],
+    // Only the addresses the site puts in its pages: its images and the article-image route
+    // (lib/articles/images.ts); any other url, an API or a page, is refused with 400.
+    localPatterns: [
+      { pathname: '/images/**', search: '' },
+      { pathname: '/api/article-image/*/*', search: '' },
+    ],
     remotePatterns: [
       { protocol: 'https', hostname: 'images.unsplash.com' },
       { protocol: 'https', hostname: 'drive.google.com' },

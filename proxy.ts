@@ -17,12 +17,14 @@ import {
   PAGE_CACHE_NONCE_HEADER,
   responseNonce,
 } from '@/lib/security/csp';
+import { actionPostProblem, MAX_ACTION_POST_BYTES } from '@/lib/server/action-post';
+import { imageAddressProblem } from '@/lib/server/image-address';
 
 /**
  * Runs before every page and API request:
  * - a fresh CSP nonce for each response (Next.js applies it to its own scripts), or nginx's
  *   placeholder for a page its cache keeps, which it replaces in every response it sends;
- * - unprefixed paths are French (SPEC 2.1): '/x' is served by '/fr/x' without a redirect;
+ * - unprefixed paths are French: '/x' is served by '/fr/x' without a redirect;
  * - an address no page claims, or an unpublished article, is answered here with the not-found
  *   page and status 404, rendered on the server in the language of the path;
  * - an article address while the sheet has never loaded gets 'Error loading article' with 503;
@@ -30,6 +32,16 @@ import {
  *   never cached nor indexed; a published one redirects to its public address.
  */
 export async function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname === '/_next/image') {
+    const problem = imageAddressProblem(request.nextUrl.searchParams.getAll('url'));
+    return problem ? refuse(request, 400, problem) : NextResponse.next();
+  }
+  // Methods were sorted before Next.js (lib/server/request-gate.ts): a POST here is on a home
+  // page, and must be its contact form's post, checked before it reaches the action.
+  if (request.method === 'POST' && !request.nextUrl.pathname.startsWith('/api/')) {
+    const problem = await formPostProblem(request);
+    if (problem) return refuse(request, problem.status, problem.reason);
+  }
   const { nonce, placeholder } = responseNonce(request.headers);
   const https =
     request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
@@ -62,7 +74,7 @@ export async function proxy(request: NextRequest) {
     return withCsp(NextResponse.next({ request: { headers: requestHeaders } }));
 
   // One address per page: '/x/' redirects to '/x', except the home forms '/fr/' and '/en/'
-  // that the spec links to (SPEC 2.3), served as they are.
+  // that links to home sections use, served as they are.
   if (pathname.length > 1 && pathname.endsWith('/') && !/^\/(fr|en)\/$/.test(pathname)) {
     const url = new URL(request.url);
     url.pathname = pathname.replace(/\/+$/, '') || '/';
@@ -101,6 +113,39 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+/** A short plain-text refusal, and one log line (not a stack) saying why. */
+function refuse(request: NextRequest, status: number, reason: string) {
+  console.warn(
+    `[request] ${status} ${request.method} ${request.nextUrl.pathname} refused: ${reason}`,
+  );
+  return new NextResponse(status === 413 ? 'Payload Too Large\n' : 'Bad Request\n', {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** Why a POST is not the contact form's own post (lib/server/action-post.ts), or null. */
+async function formPostProblem(
+  request: NextRequest,
+): Promise<{ status: 400 | 413; reason: string } | null> {
+  if (request.headers.has('next-action')) return { status: 400, reason: 'action called by fetch' };
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(type))
+    return { status: 400, reason: 'not a multipart form' };
+  // A browser always states a form's length.
+  const declared = Number(request.headers.get('content-length') ?? 'NaN');
+  if (!Number.isInteger(declared)) return { status: 400, reason: 'no body length' };
+  if (declared > MAX_ACTION_POST_BYTES) return { status: 413, reason: 'body size' };
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { status: 400, reason: 'malformed form' };
+  }
+  const problem = actionPostProblem(form);
+  return problem ? { status: 400, reason: problem } : null;
+}
+
 type Destination = { path: string; status: 200 | 307 | 404 | 503 };
 
 /** The page that renders an address, and the status it is answered with. */
@@ -131,9 +176,10 @@ async function previewDestination(route: RouteMatch & { kind: 'article' }): Prom
 
 export const config = {
   matcher: [
-    // Every address except the files that really exist: build assets, image optimisation, public
-    // images, metadata files and the feeds. Any other address, '/wp-login.php' or '/x.html'
-    // included, reaches the route table and gets the real not-found page in its language.
-    '/((?!_next/static/|_next/image|images/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|(?:fr|en)/feed\\.xml$).*)',
+    // Every address except the files that really exist: build assets, public images, metadata
+    // files and the feeds. Any other address, '/wp-login.php' or '/x.html' included, reaches the
+    // route table and gets the real not-found page in its language; the image optimiser's
+    // addresses are checked above.
+    '/((?!_next/static/|images/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|(?:fr|en)/feed\\.xml$).*)',
   ],
 };

@@ -4,8 +4,8 @@ import localFont from 'next/font/local';
  * Self-hosted and swapped in when ready. Not preloaded: the stylesheet is inlined in the page's
  * head, so the browser asks for them as soon as it styles the first screen; a preload only made
  * them share the slow phone's bandwidth with the first screen's image and held the first paint
- * back (devtools throttling, same session: first paint 150–350 ms sooner without it, README
- * "Performance"). Until they arrive the page is drawn in a local font scaled to their metrics: next/font's own
+ * back (devtools throttling: first paint 150–350 ms sooner without it; docs/architecture.md,
+ * "Fonts"). Until they arrive the page is drawn in a local font scaled to their metrics: next/font's own
  * (Arial, Times New Roman) on Windows and macOS, then app/font-fallbacks.css (Roboto and Noto
  * Serif on Android, DejaVu on Linux), listed after these in globals.css.
  * The files are Latin subsets made by `npm run fonts` (scripts/subset-fonts.mjs) from the

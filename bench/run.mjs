@@ -12,17 +12,17 @@
 // - devtools: the page really loaded on a throttled network (562.5 ms round trip, 1.47 Mbit/s)
 //   and a 4 times slower CPU: what a phone on a slow 4G really gets.
 // Then a load test with autocannon through the proxy and, for comparison, straight to Node, timed
-// from the client and from inside the server (bench/server-timing.mjs); a dated markdown report
-// goes under bench/results/.
+// from the client and from inside the server (bench/server-timing.mjs); a markdown report.
 //
 // BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
 // methods. BENCH_PAGES: only these paths (comma-separated; the floors are always measured), for a
 // quick before-and-after. BENCH_LOAD_SECONDS (30) and BENCH_LOAD_CONNECTIONS (100): the load test.
 // BENCH_BLOCK (comma-separated URL patterns, e.g. '*.js' or '*.js,*.woff2') has Lighthouse block
 // those requests: it measures what the pages would score without them, to find out what a metric
-// is made of. Such a run skips the load test. A run with any of BENCH_PAGES, BENCH_METHODS or
-// BENCH_BLOCK writes bench/results/<date>-<what>.md, a full run bench/results/<date>.md;
-// BENCH_LABEL names the report instead (e.g. 'before').
+// is made of. Such a run skips the load test. A full run replaces bench/results/latest.md, the
+// one report kept in the repository (git keeps the earlier ones). A run with BENCH_PAGES,
+// BENCH_BLOCK, one method in BENCH_METHODS, or BENCH_LABEL (e.g. 'before') is an experiment: it
+// writes bench/results/<what>.md, which git ignores, and leaves latest.md alone.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
-import { firstArticlePath } from '../tests/support/first-article.mjs';
+import { firstArticlePath, measuredPages } from '../tests/support/measured-pages.mjs';
 import { freePort, startUnitServer } from './unit-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -245,19 +245,11 @@ try {
       `--ignore-certificate-errors-spki-list=${spkiHash(nginx.certFile)}`,
     ],
   });
-  const allPages = [
-    '/fr',
-    '/en',
-    '/fr/helene-sorel',
-    '/en/helene-sorel',
-    '/fr/actualites',
-    '/en/actualites',
-  ];
-  for (const locale of ['fr', 'en']) {
+  const allPages = [...measuredPages];
+  for (const locale of /** @type {const} */ (['fr', 'en'])) {
     const article = await firstArticlePath(directUrl, locale);
     if (article) allPages.push(article);
   }
-  allPages.push('/fr/mentions-legales', '/en/mentions-legales');
   const pages = [
     ...FLOORS.map((floor) => floor.page),
     ...allPages.filter((page) => !ONLY_PAGES.length || ONLY_PAGES.includes(page)),
@@ -293,7 +285,7 @@ try {
     const delta = value - floor;
     return Number.isFinite(delta) ? `${delta >= 0 ? '+' : ''}${delta.toFixed(0)}` : '—';
   };
-  // The targets (README, "Performance"); ✗ marks a figure that misses its target. Each page is
+  // The targets (docs/measuring.md, "Floors and targets"); ✗ marks a figure that misses its target. Each page is
   // held to the floor that matches its LCP element (an image page to the image floor); the
   // floors' rows are held to none but the rule checks.
   const mark = (ok) => (ok ? '' : ' ✗');
@@ -411,7 +403,7 @@ try {
     ...(BLOCK.length ? [`without-${BLOCK.join('-')}`] : []),
   ];
   const name = process.env.BENCH_LABEL ?? what.join('-');
-  const file = path.join(root, 'bench/results', `${date}${name ? `-${slug(name)}` : ''}.md`);
+  const file = path.join(root, 'bench/results', `${name ? slug(name) : 'latest'}.md`);
   writeFileSync(file, lines.join('\n'));
   console.log(lines.join('\n'));
   console.log(`Report written to ${path.relative(root, file)}`);

@@ -5,8 +5,8 @@ import { trackEvent } from '@/lib/analytics/events';
 import type { Locale } from '@/lib/i18n/locales';
 
 /**
- * A plain link to the page in the other language that also reports the switch (SPEC 4:
- * language_change). Without JavaScript it is just the link.
+ * A plain link to the page in the other language that also reports the switch (the
+ * analytics event language_change). Without JavaScript it is just the link.
  */
 export function LanguageSwitchLink({
   target,

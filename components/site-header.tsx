@@ -1,4 +1,5 @@
 import { HeaderBar, type NavItem } from '@/components/header-bar';
+import type { SpiedSection } from '@/components/header/use-header-scroll';
 import { homeSections } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
@@ -12,21 +13,27 @@ export function SiteHeader({ locale }: { locale: Locale }) {
       ? [
           {
             label: t(`common.nav.${section.nav}`),
-            // Home is the language-prefixed home itself, the others its sections (SPEC 2.3).
+            // Home is the language-prefixed home itself, the others its sections' anchors.
             href: section.id === 'accueil' ? `/${locale}/` : homeSectionHref(locale, section.id),
             sectionId: section.id,
           },
         ]
       : [],
   );
-  // News sits before Contact in the header (SPEC 2.3).
+  // News sits before Contact in the header.
   const news: NavItem = { label: t('common.nav.news'), href: localizedPath(locale, '/actualites') };
   const items = [...sectionLinks.slice(0, -1), news, ...sectionLinks.slice(-1)];
+  // A section without a link of its own (the expertise list) lights up the link before it (the
+  // overview's).
+  const sections: SpiedSection[] = [];
+  for (const { id, nav } of homeSections)
+    sections.push({ id, link: nav ? id : (sections[sections.length - 1]?.link ?? id) });
 
   return (
     <HeaderBar
       locale={locale}
       items={items}
+      sections={sections}
       homeHref={localizedPath(locale, '/')}
       labels={{
         nav: t('common.nav.label'),

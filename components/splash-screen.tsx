@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { splashSeenCookie, splashSeenIn } from '@/lib/session-cookie';
 
 /**
- * Entry splash (SPEC 2.3): a modal dialog shown once per browser session. The home page sends it
+ * Entry splash: a modal dialog shown once per browser session. The home page sends it
  * only while the session cookie is absent, closed (a closed dialog is neither drawn nor laid
  * out, and without JavaScript it never shows); once the page is hydrated it opens in a task of
  * its own, so that the page's first paint comes first and the dialog's layout does not lengthen

@@ -1,4 +1,7 @@
-/** Scroll constants and helpers shared by the header, anchors and cards (SPEC 9). */
+/**
+ * Scroll constants and helpers shared by the header, anchors and cards: a section lands 80 px
+ * below the viewport's top (under the fixed header), the header turns solid after 20 px.
+ */
 export const ANCHOR_OFFSET_PX = 80;
 export const SECTION_DETECTION_OFFSET_PX = 100;
 export const HEADER_SOLID_AFTER_PX = 20;
@@ -7,6 +10,16 @@ export const SCROLLING_CLASS_DELAY_MS = 100;
 export const SCROLL_TOP_AFTER_PX = 500;
 export const REVEAL_VIEWPORT_RATIO = 0.85;
 export const REVEAL_THRESHOLD = 0.1;
+
+/**
+ * A plain left click, which the page may handle itself; with Ctrl, ⌘, Shift or Alt the visitor
+ * asks the browser for a new tab, window or download, and the browser does it.
+ */
+export function isPlainClick(
+  event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>,
+): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,7 +1,7 @@
 /**
  * The technical session cookie of the cookie policy ('sa-session': session, necessary). It
  * remembers, until the browser closes, that the visitor closed the welcome screen (splash): the
- * server then leaves the splash out of the home page, so it can never flash (SPEC 2.3).
+ * server then leaves the splash out of the home page, so it can never flash.
  */
 export const SESSION_COOKIE = 'sa-session';
 export const SPLASH_SEEN = 'splash-seen';

@@ -1,3 +1,4 @@
+// @ts-check
 // The browser every run here drives: Debian's Chromium (`apt-get install chromium`), never a
 // downloaded one. Shared by the browser tests (playwright.config.ts), the Lighthouse test and
 // `npm run bench`.

@@ -1,5 +1,8 @@
+// @ts-check
 // The Latin unicode-range of @fontsource-variable's `latin` files: every character of French and
 // English text. Shared by scripts/subset-fonts.mjs and the font coverage test.
+/** Inclusive code point ranges; a range of one code point has no end. */
+/** @type {ReadonlyArray<readonly [number, number?]>} */
 export const latinRanges = [
   [0x0000, 0x00ff],
   [0x0131],

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * Writes public/images/logo.svg, the typographic logo (220x48), with its letters drawn as
  * outlines of the site's own fonts (app/fonts: Source Serif 4 for the name, Inter for AVOCATS).
@@ -24,6 +25,9 @@ export const grey = '#4a4f59';
 /**
  * A HarfBuzz font for `text` from one of app/fonts, at `weight` for a variable font (Inter; the
  * serif file is already pinned to 400).
+ * @param {string} file
+ * @param {string} text
+ * @param {number} [weight]
  */
 async function loadFont(file, text, weight) {
   const woff2 = await readFile(path.join(root, 'app/fonts', file));
@@ -36,12 +40,14 @@ async function loadFont(file, text, weight) {
 }
 
 // A tenth of a unit: under a third of a pixel on a 3x screen, where the logo is 44 px tall.
-const round = (value) => Number(value.toFixed(1));
+const round = (/** @type {number} */ value) => Number(value.toFixed(1));
 
 /**
  * One <path> for a line of text: shaped by HarfBuzz (kerning included), each glyph's outline
  * moved from font units (y up) to the SVG box (y down) at `size` px, `letterSpacing` px after each
  * glyph. `anchor` 'middle' centres the line on x, as text-anchor does.
+ * @param {{ text: string, file: string, weight?: number, size: number, x: number, y: number,
+ *   letterSpacing?: number, anchor?: 'middle', fill: string }} line
  */
 async function textPath({ text, file, weight, size, x, y, letterSpacing = 0, anchor, fill }) {
   const { font, upem } = await loadFont(file, text, weight);
@@ -52,25 +58,26 @@ async function textPath({ text, file, weight, size, x, y, letterSpacing = 0, anc
   const glyphs = buffer.getGlyphInfosAndPositions();
   const scale = size / upem;
   const width =
-    glyphs.reduce((sum, glyph) => sum + glyph.xAdvance * scale + letterSpacing, 0) - letterSpacing;
+    glyphs.reduce((sum, glyph) => sum + (glyph.xAdvance ?? 0) * scale + letterSpacing, 0) -
+    letterSpacing;
   let penX = anchor === 'middle' ? x - width / 2 : x;
   const commands = [];
   for (const glyph of glyphs) {
-    const originX = penX + glyph.xOffset * scale;
-    const originY = y - glyph.yOffset * scale;
+    const originX = penX + (glyph.xOffset ?? 0) * scale;
+    const originY = y - (glyph.yOffset ?? 0) * scale;
     const outline = font.glyphToPath(glyph.codepoint);
     // Every command is a letter followed by x,y pairs in font units.
     for (const [, letter, args] of outline.matchAll(/([MLQCZ])([^MLQCZ]*)/g)) {
-      const numbers = args.split(/[ ,]+/).filter(Boolean).map(Number);
+      const numbers = (args ?? '').split(/[ ,]+/).filter(Boolean).map(Number);
       const points = [];
       for (let i = 0; i < numbers.length; i += 2) {
         points.push(
-          `${round(originX + numbers[i] * scale)} ${round(originY - numbers[i + 1] * scale)}`,
+          `${round(originX + (numbers[i] ?? 0) * scale)} ${round(originY - (numbers[i + 1] ?? 0) * scale)}`,
         );
       }
       commands.push(letter + points.join(' '));
     }
-    penX += glyph.xAdvance * scale + letterSpacing;
+    penX += (glyph.xAdvance ?? 0) * scale + letterSpacing;
   }
   return `<path fill="${fill}" d="${commands.join('')}"/>`;
 }

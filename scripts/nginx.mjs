@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) on loopback, for the
 // deployment tests and `npm run bench`: only the listening ports, the certificate (self-signed,
 // made at run time), the upstream ports and the log and cache folders are substituted.
@@ -43,12 +44,16 @@ export function ensureNginx() {
  * The shipped site configuration with loopback ports and local paths. Throws when a value it
  * must substitute is no longer in the file, so that a changed configuration is never silently
  * tested in another shape.
+ * @param {string} text
+ * @param {{ upstreamPorts: number[], httpPort: number, httpsPort: number, certFile: string,
+ *   keyFile: string, dir: string }} options
  */
 export function renderSiteConfig(
   text,
   { upstreamPorts, httpPort, httpsPort, certFile, keyFile, dir },
 ) {
   let out = text;
+  /** @type {(pattern: RegExp, replacement: string, what: string) => void} */
   const replace = (pattern, replacement, what) => {
     if (!pattern.test(out)) throw new Error(`deploy/nginx: ${what} not found in the site file`);
     pattern.lastIndex = 0;
@@ -69,7 +74,7 @@ export function renderSiteConfig(
   replace(/listen 443 /g, `listen 127.0.0.1:${httpsPort} `, 'listen 443');
   replace(/ssl_certificate \S+;/g, `ssl_certificate ${certFile};`, 'ssl_certificate');
   replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
-  replace(/\/var\/cache\/nginx\//g, `${dir}/cache/`, 'the cache folder');
+  replace(/\/var\/lib\/nginx\//g, `${dir}/cache/`, 'the cache folder');
   replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
   replace(
     /include \/etc\/nginx\/sorel-aubry-avocats-nonce\.conf;/g,
@@ -79,26 +84,31 @@ export function renderSiteConfig(
   return out;
 }
 
-/** A self-signed certificate for 127.0.0.1 and localhost, valid one day. */
-export function makeCertificate(dir) {
+/**
+ * A self-signed certificate valid one day, for 127.0.0.1, localhost and the given names: an
+ * ECDSA P-256 key (what certbot issues by default) or an RSA 2048 one.
+ * @param {string} dir
+ * @param {{ key?: 'ecdsa' | 'rsa', names?: string[] }} [options]
+ */
+export function makeCertificate(dir, { key = 'ecdsa', names = [] } = {}) {
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
+  const newKey = key === 'rsa' ? ['rsa:2048'] : ['ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+  const altNames = ['IP:127.0.0.1', 'DNS:localhost', ...names.map((name) => `DNS:${name}`)];
   execFileSync(
     'openssl',
     [
       'req',
       '-x509',
       '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
+      ...newKey,
       '-nodes',
       '-days',
       '1',
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      `subjectAltName=${altNames.join(',')}`,
       '-keyout',
       keyFile,
       '-out',
@@ -109,6 +119,7 @@ export function makeCertificate(dir) {
   return { certFile, keyFile };
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -121,45 +132,68 @@ function freePort() {
   });
 }
 
+/**
+ * @param {number} port
+ * @param {import('node:child_process').ChildProcess} child
+ */
 function waitForPort(port, child, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      if (child.exitCode !== null) return reject(new Error(`nginx exited with ${child.exitCode}`));
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nginx did not listen on ${port}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      const attempt = () => {
+        if (child.exitCode !== null)
+          return reject(new Error(`nginx exited with ${child.exitCode}`));
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.once('error', () => {
+          socket.destroy();
+          if (Date.now() > deadline) reject(new Error(`nginx did not listen on ${port}`));
+          else setTimeout(attempt, 100);
+        });
+      };
+      attempt();
+    })
+  );
 }
+
+/**
+ * A page cache nonce placeholder (deploy/nginx, docs/page-cache.md): give the same value to the
+ * instances (PAGE_CACHE_NONCE_PLACEHOLDER) and to `startNginx`.
+ * @returns {string}
+ */
+export function newNoncePlaceholder() {
+  return randomBytes(24).toString('hex');
+}
+
+/**
+ * @typedef {object} RunningNginx
+ * @property {string} httpsUrl
+ * @property {string} httpUrl
+ * @property {number} httpsPort
+ * @property {number} httpPort
+ * @property {string} dir
+ * @property {string} certFile
+ * @property {number | undefined} pid
+ * @property {(options?: { keepFolder?: boolean }) => Promise<void>} stop
+ */
 
 /**
  * Starts nginx in the foreground with the shipped site in front of the given `next start` ports,
  * with the page cache's placeholder `noncePlaceholder` (the instances' own, or pages are not kept).
  * `extraHttp(certFile, keyFile)`, for the bench: more configuration in the same `http` block.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
+ * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
+ * @returns {Promise<RunningNginx>}
  */
-/**
- * A page cache nonce placeholder (deploy/nginx, docs/page-cache.md): give the same value to the
- * instances (PAGE_CACHE_NONCE_PLACEHOLDER) and to `startNginx`.
- */
-export function newNoncePlaceholder() {
-  return randomBytes(24).toString('hex');
-}
-
 export async function startNginx({
   upstreamPorts,
   httpsPort,
   httpPort,
   workers = 1,
+  certificateKey = 'ecdsa',
   noncePlaceholder = newNoncePlaceholder(),
   extraHttp,
 }) {
@@ -168,7 +202,7 @@ export async function startNginx({
   // nginx's workers (user nobody when started as root) create their temporary folders here.
   chmodSync(dir, 0o755);
   for (const folder of ['logs', 'cache', 'www', 'temp']) mkdirSync(join(dir, folder));
-  const { certFile, keyFile } = makeCertificate(dir);
+  const { certFile, keyFile } = makeCertificate(dir, { key: certificateKey });
   httpsPort ??= await freePort();
   httpPort ??= await freePort();
   const site = renderSiteConfig(readFileSync(SITE_CONFIG, 'utf8'), {
@@ -199,6 +233,9 @@ http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
     gzip on;
+    # Debian's own TLS lines, which the site's HTTPS blocks must override.
+    ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;
+    ssl_prefer_server_ciphers on;
     access_log ${dir}/logs/access.log;
     client_body_temp_path ${dir}/temp/body;
     proxy_temp_path ${dir}/temp/proxy;
@@ -222,7 +259,7 @@ ${extraHttp ? extraHttp(certFile, keyFile) : ''}}
     await waitForPort(httpsPort, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${stderr}`);
+    throw new Error(`${/** @type {Error} */ (error).message}\n${stderr}`);
   }
   return {
     httpsUrl: `https://127.0.0.1:${httpsPort}`,
@@ -252,6 +289,8 @@ ${extraHttp ? extraHttp(certFile, keyFile) : ''}}
  * each time it reconnects (after `requestsPerConnection` requests), comes from a new loopback
  * address 127.<first>.x.y (127.0.0.0/8 is all local on Linux). autocannon opens its TLS
  * connections with `tls.connect({ ...tlsOptions })`, so a getter there is read per connection.
+ * @param {{ first?: number, requestsPerConnection?: number }} [options]
+ * @returns {{ reconnectRate: number, setupClient: (client: any) => void }}
  */
 export function manyVisitors({ first = 20, requestsPerConnection = 20 } = {}) {
   let n = 0;

@@ -55,3 +55,140 @@ describe('renderSiteConfig (the shipped nginx site on loopback)', () => {
     ).toThrow(/no `server 127\.0\.0\.1:port` line/);
   });
 });
+
+/** One directive of an nginx file: its name, its arguments and, for a block, what it holds. */
+interface Directive {
+  name: string;
+  args: string[];
+  block?: Directive[];
+}
+
+/** The directives of an nginx file, as nginx reads them: comments out, quotes kept together. */
+function parse(text: string): Directive[] {
+  const tokens =
+    text.match(/#[^\n]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|[{};]|[^\s{};"'#]+/g) ?? [];
+  let position = 0;
+  const read = (): Directive[] => {
+    const directives: Directive[] = [];
+    let words: string[] = [];
+    while (position < tokens.length) {
+      const token = tokens[position++] ?? '';
+      if (token.startsWith('#')) continue;
+      if (token === '}') break;
+      if (token === ';' || token === '{') {
+        const [name = '', ...args] = words;
+        directives.push(token === '{' ? { name, args, block: read() } : { name, args });
+        words = [];
+      } else words.push(token.replace(/^(["'])([\s\S]*)\1$/, '$2'));
+    }
+    return directives;
+  };
+  return read();
+}
+
+const named = (directives: Directive[], name: string) => directives.filter((d) => d.name === name);
+const value = (directives: Directive[], name: string) =>
+  named(directives, name).map((d) => d.args.join(' '));
+/** Every location of a server, named ones included, however deeply nested. */
+const locations = (directives: Directive[]): Directive[] =>
+  named(directives, 'location').flatMap((d) => [d, ...locations(d.block ?? [])]);
+
+/**
+ * Mozilla's "intermediate" profile, guidelines 6.0 (the same as 5.8 for this profile), as nginx
+ * 1.22 with OpenSSL 3.0 (Debian 12) takes it: X25519MLKEM768, first in the profile's groups,
+ * needs OpenSSL 3.5.
+ */
+const INTERMEDIATE = {
+  ssl_protocols: 'TLSv1.2 TLSv1.3',
+  ssl_ciphers: [
+    'ECDHE-ECDSA-AES128-GCM-SHA256',
+    'ECDHE-RSA-AES128-GCM-SHA256',
+    'ECDHE-ECDSA-AES256-GCM-SHA384',
+    'ECDHE-RSA-AES256-GCM-SHA384',
+    'ECDHE-ECDSA-CHACHA20-POLY1305',
+    'ECDHE-RSA-CHACHA20-POLY1305',
+  ].join(':'),
+  ssl_ecdh_curve: 'X25519:prime256v1:secp384r1',
+  ssl_prefer_server_ciphers: 'off',
+  ssl_session_tickets: 'off',
+  ssl_session_timeout: '1d',
+};
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+describe('the shipped nginx site, read as nginx reads it', () => {
+  const http = parse(shipped);
+  const servers = named(http, 'server').map((server) => server.block ?? []);
+  const https = servers.filter((server) => value(server, 'listen').some((l) => /\bssl\b/.test(l)));
+
+  it('has its two HTTPS blocks, the bare domain and the canonical host', () => {
+    expect(https.map((server) => value(server, 'server_name'))).toEqual([
+      ['sorel-aubry-avocats.fr'],
+      ['www.sorel-aubry-avocats.fr'],
+    ]);
+  });
+
+  it("holds every HTTPS block to Mozilla's intermediate profile, the guideline version named", () => {
+    expect(shipped).toMatch(/Mozilla's "intermediate" profile, guidelines version 6\.0/);
+    for (const server of https) {
+      for (const [name, expected] of Object.entries(INTERMEDIATE)) {
+        expect(value(server, name), name).toEqual([expected]);
+      }
+      // Sessions resume from the cache shared by the workers, not from tickets.
+      expect(value(server, 'ssl_session_cache')).toEqual(['shared:sorel_aubry_tls:10m']);
+      // DHE is out of the profile: no parameters to load.
+      expect(value(server, 'ssl_dhparam')).toEqual([]);
+      expect(value(server, 'server_tokens')).toEqual(['off']);
+    }
+  });
+
+  it('gives both HTTPS blocks the same TLS lines, and sets none outside them', () => {
+    const tls = (server: Directive[]) =>
+      server
+        .filter((d) => d.name.startsWith('ssl_'))
+        .map((d) => `${d.name} ${d.args.join(' ')}`)
+        .sort();
+    const [bare = [], www = []] = https;
+    expect(tls(bare)).toEqual(tls(www));
+    // This file is read inside Debian's `http {}`, which sets ssl_protocols itself.
+    expect(http.filter((d) => d.name.startsWith('ssl_'))).toEqual([]);
+  });
+
+  it('sends HSTS once on every HTTPS answer: every place that adds headers adds it', () => {
+    const hsts = (directives: Directive[]) =>
+      named(directives, 'add_header').filter((d) => d.args[0] === 'Strict-Transport-Security');
+    for (const server of https) {
+      expect(hsts(server).map((d) => d.args.slice(1))).toEqual([[HSTS, 'always']]);
+      // An add_header in a location replaces the server's: such a location repeats HSTS.
+      for (const location of locations(server)) {
+        const block = location.block ?? [];
+        if (named(block, 'add_header').length === 0) continue;
+        expect(
+          hsts(block).map((d) => d.args.slice(1)),
+          location.args.join(' '),
+        ).toEqual([[HSTS, 'always']]);
+      }
+      // Behind nginx the site's own header is hidden, so an answer carries one, nginx's; a
+      // proxy_hide_header in a location would replace the server's.
+      const proxies = locations(server).some((l) => named(l.block ?? [], 'proxy_pass').length);
+      if (!proxies) continue;
+      expect(value(server, 'proxy_hide_header')).toContain('Strict-Transport-Security');
+      for (const location of locations(server)) {
+        const hidden = value(location.block ?? [], 'proxy_hide_header');
+        if (hidden.length)
+          expect(hidden, location.args.join(' ')).toContain('Strict-Transport-Security');
+      }
+    }
+  });
+
+  it('sends the value the site itself sends straight from next start', () => {
+    const config = readFileSync(new URL('../next.config.ts', import.meta.url), 'utf8');
+    expect(/key: 'Strict-Transport-Security', value: '([^']+)'/.exec(config)?.[1]).toBe(HSTS);
+  });
+
+  it('keeps caches in a folder nginx can make on Debian: one level under /var/lib/nginx', () => {
+    // Debian's package creates /var/lib/nginx; nginx makes only the last folder of the path.
+    const caches = named(http, 'proxy_cache_path').map((d) => d.args[0]);
+    expect(caches.length).toBeGreaterThan(0);
+    for (const folder of caches) expect(folder).toMatch(/^\/var\/lib\/nginx\/[^/]+$/);
+  });
+});

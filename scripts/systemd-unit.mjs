@@ -1,3 +1,4 @@
+// @ts-check
 // Reads the shipped systemd unit (deploy/systemd/sorel-aubry-avocats@.service) and says how
 // systemd would start one instance of it: the command line, the working folder and the
 // environment. The deployment tests start their instances from this, substituting only the port
@@ -27,7 +28,7 @@ export function parseUnit(text) {
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     const header = /^\[([A-Za-z]+)\]$/.exec(line);
     if (header) {
-      section = sections[header[1]] ??= {};
+      section = sections[/** @type {string} */ (header[1])] ??= {};
       continue;
     }
     const equals = line.indexOf('=');
@@ -38,19 +39,28 @@ export function parseUnit(text) {
   return sections;
 }
 
-/** Words split on blanks; quotes and `$VAR` (unbraced) are refused rather than misread. */
+/**
+ * Words split on blanks; quotes and `$VAR` (unbraced) are refused rather than misread.
+ * @param {string} value
+ * @param {string} what
+ */
 function words(value, what) {
   if (/["'\\]/.test(value) || /\$(?!\{)/.test(value))
     throw new Error(`deploy/systemd: ${what} uses quoting this reader does not handle: ${value}`);
   return value.split(/\s+/).filter(Boolean);
 }
 
-/** The single value of a key, or an error naming it. */
+/**
+ * The single value of a key, or an error naming it.
+ * @param {Record<string, string[]>} service
+ * @param {string} key
+ * @returns {string}
+ */
 function single(service, key) {
   const values = service[key] ?? [];
   if (values.length !== 1)
     throw new Error(`deploy/systemd: expected one ${key}=, found ${values.length}`);
-  return values[0];
+  return /** @type {string} */ (values[0]);
 }
 
 /**
@@ -91,10 +101,10 @@ export function instanceCommand(text, { port, appDir, siteDir = appDir, envFile 
   Object.assign(env, parseEnv(readFileSync(envFile, 'utf8')));
 
   const argv = words(substitute(single(service, 'ExecStart')), 'ExecStart=').map((word) =>
-    word.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_whole, name) => {
+    word.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_whole, /** @type {string} */ name) => {
       if (env[name] === undefined)
         throw new Error(`deploy/systemd: ExecStart uses unset \${${name}}`);
-      return env[name];
+      return /** @type {string} */ (env[name]);
     }),
   );
   return {

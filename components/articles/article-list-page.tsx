@@ -11,7 +11,7 @@ import { ArticleListView, readListQuery, type ListQuery } from './article-list-v
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
- * /actualites and /blog show the same list (SPEC 2.2): both name /{lang}/blog as canonical, the
+ * /actualites and /blog show the same list: both name /{lang}/blog as canonical, the
  * parent of every article's canonical address /{lang}/blog/{slug}, so search engines index one.
  */
 export function articleListMetadata(locale: Locale): Metadata {
@@ -24,7 +24,7 @@ export function articleListMetadata(locale: Locale): Metadata {
   });
 }
 
-/** /actualites and /blog, in their three forms: the same server-rendered list (SPEC 2.5). */
+/** /actualites and /blog, in their three forms: the same server-rendered list. */
 export async function ArticleListPage({
   locale,
   path,
@@ -52,7 +52,7 @@ export async function ArticleListPage({
       {articlesInMemory() ? (
         results
       ) : (
-        // The loading state (SPEC 4), only while the sheet has not been read yet (a cold start,
+        // The loading state ('Chargement des articles...'), only while the sheet has not been read yet (a cold start,
         // or the sheet down): the header and this text are streamed at once, the list follows in
         // the same answer. With the articles in memory the list is in the first HTML, for
         // crawlers and visitors without JavaScript too.

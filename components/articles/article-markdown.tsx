@@ -6,7 +6,7 @@ import { isAllowedImage } from '@/lib/articles/images';
 /**
  * The article body, rendered on the server (no markdown code reaches the browser). Raw HTML in
  * the sheet is dropped, and react-markdown's default URL filter keeps only http, https, ircs,
- * irc, mailto and xmpp addresses (SPEC 1).
+ * irc, mailto and xmpp addresses (a sheet cell must not run script on the page).
  */
 const components: Components = {
   // The page title is the only h1.

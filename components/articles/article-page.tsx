@@ -72,7 +72,7 @@ const helperLink =
   'border-line hover:border-accent inline-flex min-h-11 items-center rounded border bg-white px-4 text-sm font-medium underline-offset-4 hover:underline';
 
 /**
- * The article page (SPEC 2.5), shared by /actualites/{slug} and /blog/{slug}. A preview shows the
+ * The article page, shared by /actualites/{slug} and /blog/{slug}. A preview shows the
  * article exactly as it will be published, under a banner.
  */
 export async function ArticlePage({

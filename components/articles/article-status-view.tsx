@@ -16,7 +16,7 @@ const views = {
 } as const;
 
 /**
- * The article page when there is no article to show (SPEC 2.5, 8): 'Article not found', or
+ * The article page when there is no article to show: 'Article not found', or
  * 'Error loading article' while the sheet has never loaded; both with the back link to /{lang}/blog.
  */
 export function ArticleStatusView({ locale, kind }: { locale: Locale; kind: keyof typeof views }) {

@@ -1,7 +1,7 @@
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 
-/** The share block 'Partager cet article' (SPEC 2.5, 7). */
+/** The share block 'Partager cet article': each link opens the network's own share page. */
 export function shareLinks(url: string, title: string, locale: Locale) {
   const t = getTranslator(locale);
   const u = encodeURIComponent(url);
@@ -10,7 +10,7 @@ export function shareLinks(url: string, title: string, locale: Locale) {
     linkedin: `https://www.linkedin.com/shareArticle?mini=true&url=${u}&title=${encodedTitle}`,
     x: `https://twitter.com/intent/tweet?text=${encodedTitle}&url=${u}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-    // The mail is in French in both languages (SPEC 7).
+    // The mail's subject and body are in French whatever the page's language.
     mail: `mailto:?subject=${encodeURIComponent(
       t('articles.article.mailSubject', { title }),
     )}&body=${encodeURIComponent(t('articles.article.mailBody', { title, url }))}`,

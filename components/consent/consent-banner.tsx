@@ -4,7 +4,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
 import { ConsentBannerPanel, type ConsentBannerLabels } from './consent-banner-panel';
 
-/** The cookie banner of every page (SPEC 4, issue 6): translated here, shown by the client leaf. */
+/** The cookie banner of every page (issue 6): translated here, shown by the client leaf. */
 export function ConsentBanner({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
   const labels: ConsentBannerLabels = {

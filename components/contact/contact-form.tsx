@@ -1,13 +1,13 @@
 import { firm } from '@/lib/content/firm';
-import { issueFormToken } from '@/lib/contact/form-token';
-import { newSubmissionId } from '@/lib/contact/submission-id';
+import { issueFormToken } from '@/lib/contact/form/form-token';
+import { newSubmissionId } from '@/lib/contact/form/submission-id';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getMessages, getTranslator } from '@/lib/i18n/translator';
 import { ContactFormClient } from './contact-form-client';
 
 /**
- * The contact form of the home page's contact section (SPEC 2.3) with its privacy notice. The
+ * The contact form of the home page's contact section with its privacy notice. The
  * server side translates, signs the fill-time token and names the submission (when a visitor
  * without JavaScript reloads a post whose answer was lost, the browser sends the same id and
  * nothing is stored twice); the form itself is a client leaf.

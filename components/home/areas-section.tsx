@@ -3,7 +3,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 import { HomeSection } from './home-section';
 
-/** The eight practice areas: information, not controls (SPEC 2.3). */
+/** The eight practice areas: information, not controls (they link nowhere). */
 export function AreasSection({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
   return (

@@ -3,7 +3,7 @@
 import { scrollToId } from '@/lib/scroll';
 
 /**
- * An expertise-overview card (SPEC 2.3): a real button, so mouse, Enter and Space all scroll to
+ * An expertise-overview card: a real button, so mouse, Enter and Space all scroll to
  * the expertises block, 80 px below the viewport top. Its accessible name is its whole visible
  * text, title first (WCAG 2.5.3, Label in Name: a voice-control user says what they see).
  */

@@ -2,7 +2,7 @@ import { cookieTable } from '@/lib/content/cookies';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 
-/** The cookies the site may set (SPEC 9), from lib/content/cookies.ts. */
+/** The cookies the site may set, from lib/content/cookies.ts. */
 export function CookieTable({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
   return (

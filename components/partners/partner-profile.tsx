@@ -15,7 +15,7 @@ function ProfileBlock({ title, children }: { title: string; children: React.Reac
   );
 }
 
-/** A partner's profile page (SPEC 2.4). */
+/** A partner's profile page: photo, biography, education, contact details, and links to the firm, the contact form and the team. */
 export function PartnerProfile({ partner, locale }: { partner: Partner; locale: Locale }) {
   const t = getTranslator(locale);
   const bio = getMessages(locale).partners[partner.id].bio.map((paragraph) =>

@@ -10,7 +10,7 @@ import {
 } from './toast';
 import { dismissToast, useToasts } from './use-toast';
 
-/** SPEC 9: 5000 ms, swipe right 50 px to dismiss, F8 focuses the region, label 'Notification'. */
+/** A toast shows 5000 ms; swipe right 50 px to dismiss, F8 focuses the region, label 'Notification'. */
 export const TOAST_DURATION_MS = 5000;
 
 export function Toaster({ label, closeLabel }: { label: string; closeLabel: string }) {

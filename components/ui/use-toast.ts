@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 
-/** SPEC 9: one toast visible at a time; a dismissed toast leaves the DOM after this delay. */
+/** One toast visible at a time; a dismissed toast leaves the DOM after this delay. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -1,6 +1,6 @@
 /**
- * Analytics events (SPEC 7): sent only when the analytics function exists, which happens only
- * after the visitor consents to analytics.
+ * Analytics events (docs/behaviour.md, Analytics): sent only when the analytics function exists,
+ * which happens only after the visitor consents to analytics.
  */
 type Gtag = (command: 'event', name: string, params: Record<string, string>) => void;
 

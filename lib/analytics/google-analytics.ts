@@ -1,5 +1,5 @@
 /**
- * Google Analytics 4, loaded only once the visitor consents to analytics (SPEC 7; CNIL): before
+ * Google Analytics 4, loaded only once the visitor consents to analytics (CNIL): before
  * that there is no script, no cookie and no request. The script element is created by our own
  * nonce-trusted bundle, which the CSP's 'strict-dynamic' allows.
  */

@@ -36,8 +36,8 @@ function plain(text: string): string {
 }
 
 /**
- * A date-like pattern in a title (SPEC 3.2 sorting): 2025-05-06, 06/05/2025 (also with '-' or
- * '.'; day first, the French way) or '6 mai 2025' / '6 May 2025'. Returns an ISO day or null.
+ * A date-like pattern in a title, which sorts the articles: 2025-05-06, 06/05/2025 (also with '-'
+ * or '.'; day first, the French way) or '6 mai 2025' / '6 May 2025'. Returns an ISO day or null.
  */
 export function dateInText(text: string): string | null {
   const value = plain(text);

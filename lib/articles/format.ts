@@ -13,7 +13,7 @@ export function formatArticleDate(iso: string, locale: Locale): string {
   return locale === 'fr' ? formatted.replace(/^1 /, '1er ') : formatted;
 }
 
-/** Article links take the shape /fr/blog/{slug} or /en/blog/{slug} (SPEC 2.2). */
+/** Article links take the shape /fr/blog/{slug} or /en/blog/{slug}. */
 export function articleHref(locale: Locale, slug: string): string {
   return localizedPath(locale, `/blog/${encodeURIComponent(slug)}`);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gvizBody } from '@/tests/support/sheet-server';
 import { gvizDateToIso, parseGviz, SheetFormatError } from './gviz';
 
-describe('parseGviz (SPEC 7)', () => {
+describe('parseGviz', () => {
   it('strips the wrapper, skips the header row and reads c[i].v', () => {
     const rows = parseGviz(gvizBody([{ titre: 'Un', statut: 'Publié' }, { titre: 'Deux' }]));
     expect(rows).toHaveLength(2);

@@ -18,7 +18,7 @@ function cellValue(cell: unknown): CellValue {
 }
 
 /**
- * Reads Google's JSON-wrapped gviz answer (SPEC 7): the text before the first '{' and after the
+ * Reads Google's JSON-wrapped gviz answer: the text before the first '{' and after the
  * last '}' is dropped, the rest parsed; rows come from table.rows with each value at c[i].v. The
  * first data row holds the column names and is skipped. Missing or null cells read as null.
  */

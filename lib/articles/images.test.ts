@@ -8,7 +8,7 @@ import {
   isAllowedImage,
 } from './images';
 
-describe('article images (SPEC 3.2)', () => {
+describe('article images', () => {
   it('gives image-host links width 1200 and quality 80, keeping other parameters', () => {
     const url = new URL(
       articleImage(

@@ -1,4 +1,4 @@
-/** Shown in turn, by row index, when a row has no usable image (SPEC 3.2). */
+/** Shown in turn, by row index, when a row has no usable image. */
 export const fallbackImages = [
   '/images/article-fallback-1.jpg',
   '/images/article-fallback-2.jpg',
@@ -15,14 +15,14 @@ export const articleImageHosts = [
   'lh3.googleusercontent.com',
 ] as const;
 
-/** Image-host links get width 1200 and quality 80, other parameters kept (SPEC 3.2, 9). */
+/** Image-host links get width 1200 and quality 80, other parameters kept. */
 function unsplashImage(url: URL): string {
   url.searchParams.set('w', '1200');
   url.searchParams.set('q', '80');
   return url.toString();
 }
 
-/** Cloud-drive share links become direct view links (SPEC 3.2). */
+/** Cloud-drive share links become direct view links. */
 function driveImage(url: URL): string {
   const fromPath = /^\/file\/d\/([\w-]+)/.exec(url.pathname)?.[1];
   const fromQuery = url.searchParams.get('id');

@@ -85,7 +85,7 @@ export function articleToShow(slug: string, preview: boolean): Promise<Article |
   return preview ? getArticleForPreview(slug) : getPublishedArticle(slug);
 }
 
-/** The texts of an article in a language; English falls back to French (SPEC 3.2). */
+/** The texts of an article in a language; English falls back to French. */
 export function localizedArticle(article: Article, locale: Locale) {
   return locale === 'en'
     ? { title: article.title_en, summary: article.summary_en, content: article.content_en }

@@ -6,7 +6,7 @@ import { readSheet, toArticles } from './normalise';
 
 const fromSheet = (rows: Parameters<typeof gvizBody>[0]) => toArticles(parseGviz(gvizBody(rows)));
 
-describe('toArticles (SPEC 3.2)', () => {
+describe('toArticles', () => {
   it('normalises every field, with English falling back to French', () => {
     const [article] = fromSheet([
       {

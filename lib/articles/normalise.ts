@@ -1,25 +1,9 @@
+import { columns, type Column } from './columns';
 import { dateCell, dateInText } from './dates';
 import { articleImage, fallbackImages } from './images';
 import { isPublished } from './published';
 import { assignSlugs, slugify } from './slug';
 import type { Article, CellValue, EnglishColumn, RowIssue } from './types';
-
-/** Column order of the 'Articles' sheet (SPEC 3.2). */
-export const columns = [
-  'titre',
-  'resume',
-  'image',
-  'categorie',
-  'contenu',
-  'statut',
-  'date',
-  'tags',
-  'title_en',
-  'summary_en',
-  'content_en',
-] as const;
-
-type Column = (typeof columns)[number];
 
 export const DEFAULT_STATUT = 'En attente';
 
@@ -59,7 +43,7 @@ export function toArticle(row: readonly CellValue[], rowIndex: number, slug: str
   };
 }
 
-/** Newest first by the date in the title (else the date column), then by title (SPEC 3.2). */
+/** Newest first by the date in the title (else the date column), then by title. */
 export function compareArticles(a: Article, b: Article): number {
   if (a.sortDate !== b.sortDate) {
     if (a.sortDate === null) return 1;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPublished } from './published';
 
-describe('published rule (SPEC 5.2)', () => {
+describe('published rule', () => {
   it.each([
     'Publié',
     'publier',

@@ -1,6 +1,6 @@
 import type { CellValue } from './types';
 
-/** SPEC 5.2: a statut containing one of these words (case-insensitive, trimmed) is published. */
+/** A statut containing one of these words (case-insensitive, trimmed) is published. */
 const publishedWords = [
   'PUBLIER',
   'PUBLIÉ',
@@ -17,9 +17,9 @@ const publishedWords = [
 ];
 
 /**
- * Safety deviation from SPEC 5.2 (issue 4, README): a statut with a negative word is never
- * published, although 'Non publié' contains 'PUBLIÉ', 'Ne pas publier' contains 'PUBLIER' and
- * 'Non' or 'On hold' contains 'ON'. 'Brouillon' and 'Draft' are drafts ('Brouillon' contains 'ON').
+ * For safety a statut with a negative word is never published (docs/behaviour.md, Articles),
+ * although 'Non publié' contains 'PUBLIÉ', 'Ne pas publier' contains 'PUBLIER' and 'Non' or 'On
+ * hold' contains 'ON'. 'Brouillon' and 'Draft' are drafts ('Brouillon' contains 'ON').
  */
 const negativeWords = new Set([
   'NON',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignSlugs, slugify } from './slug';
 
-describe('slugify (SPEC 5.3)', () => {
+describe('slugify', () => {
   it.each([
     ['Congés payés et arrêt maladie', 'conges-payes-et-arret-maladie'],
     ['  Rupture   conventionnelle  ', 'rupture-conventionnelle'],

@@ -1,7 +1,7 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The 5-minute rule (SPEC 9: 300000 ms), stated once. */
+/** The 5-minute rule (300000 ms): articles are never served older, stated once. */
 export const ARTICLE_CACHE_MAX_AGE_MS = 300_000;
 
 /** How often the timer looks at the copy's age, so that it is refreshed even when nobody visits. */

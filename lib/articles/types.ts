@@ -1,7 +1,7 @@
-/** A value of one gviz cell, as Google sends it in c[i].v (SPEC 7). */
+/** A value of one gviz cell, as Google sends it in c[i].v. */
 export type CellValue = string | number | boolean | null;
 
-/** The app's own article, built from one sheet row by toArticle (SPEC 3.2). */
+/** The app's own article, built from one sheet row by toArticle. */
 export interface Article {
   slug: string;
   title: string;
@@ -21,7 +21,7 @@ export interface Article {
   sortDate: string | null;
 }
 
-/** The English columns; each falls back to its French column when empty (SPEC 3.2). */
+/** The English columns; each falls back to its French column when empty. */
 export type EnglishColumn = 'title_en' | 'summary_en' | 'content_en';
 
 /**

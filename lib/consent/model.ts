@@ -1,8 +1,9 @@
 /**
- * The consent model shared by the banner and by everything it gates (SPEC 3.4, 4; CNIL rules).
- * The banner stores 'accepted' (365 days: a choice was made, refusing everything included) or
- * 'dismissed' (1 day: closed without a choice) under cookieConsent, and the chosen categories in a
- * second cookie, so that 'accepted' with analytics unticked means no analytics.
+ * The consent model shared by the banner and by everything it gates (docs/behaviour.md, Cookie
+ * consent; CNIL rules). The banner stores 'accepted' (365 days: a choice was made, refusing
+ * everything included) or 'dismissed' (1 day: closed without a choice) under cookieConsent, and the
+ * chosen categories in a second cookie, so that 'accepted' with analytics unticked means no
+ * analytics.
  */
 export const CONSENT_COOKIE = 'cookieConsent';
 export const CONSENT_CATEGORIES_COOKIE = 'cookieConsentCategories';
@@ -58,7 +59,7 @@ export interface CookieOptions {
   domain?: string;
 }
 
-/** One Set-Cookie string for document.cookie: Path=/, SameSite=Lax, Secure on https (SPEC 3.4). */
+/** One Set-Cookie string for document.cookie: Path=/, SameSite=Lax, Secure on https. */
 export function cookieAssignment(name: string, value: string, options: CookieOptions): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax'];
   if (options.days > 0) {

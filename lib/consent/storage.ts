@@ -41,9 +41,9 @@ export function removeAnalyticsCookies(environment: ConsentEnvironment = browser
 }
 
 /**
- * Stores the visitor's choice (SPEC 3.4, 4): 'accepted' for 365 days, 'dismissed' for 1 day, and
+ * Stores the visitor's choice: 'accepted' for 365 days, 'dismissed' for 1 day, and
  * the granted categories beside it. The cookies are read back: if the browser dropped them the
- * choice is not stored and the answer is false (SPEC 8), so the banner stays open.
+ * choice is not stored and the answer is false, so the banner stays open.
  */
 export function saveConsent(
   status: ConsentStatus,

@@ -6,12 +6,12 @@ import {
   queueDailyDigest,
   queueImmediateDigest,
   type DigestOptions,
-} from './digest';
-import { createMailer } from './mailer';
-import { describe, OutboxWorker } from './outbox';
-import { PURGE_INTERVAL_MS, purgeExpiredMessages } from './retention';
-import { outboxSettings } from './settings';
-import { contactStore, type ContactMessage, type ContactStore } from './store';
+} from './delivery/digest';
+import { createMailer } from './delivery/mailer';
+import { describe, OutboxWorker } from './delivery/outbox';
+import { PURGE_INTERVAL_MS, purgeExpiredMessages } from './storage/retention';
+import { outboxSettings } from './delivery/settings';
+import { contactStore, type ContactMessage, type ContactStore } from './storage/store';
 
 /**
  * The contact capability's long-lived parts (database connection, outbox worker, daily purge),

@@ -1,5 +1,5 @@
 /**
- * The cookies the site may set (SPEC 9, cookie policy table). One place to edit when a tool is
+ * The cookies the site may set: the cookie policy's table. One place to edit when a tool is
  * added or removed; the cookie policy page renders this list as it is.
  */
 import {

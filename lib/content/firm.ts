@@ -1,5 +1,5 @@
 /**
- * The firm's facts (shared/CONTENT.md): the one place to edit names, addresses, numbers and
+ * The firm's facts: the one place to edit names, addresses, numbers and
  * links. They are placeholders for the real firm; telephone numbers are from ARCEP's fiction range.
  */
 import type { Locale } from '@/lib/i18n/locales';
@@ -65,7 +65,7 @@ export const hostingProvider = {
 export const designProvider = {
   name: 'Atelier Pixel Droit SARL',
   address: '12 rue de l’Exemple, 75011 Paris, France',
-  /** Placeholder from ARCEP's fiction range; CONTENT.md gives none. */
+  /** Placeholder from ARCEP's fiction range: the firm gave no number. */
   phone: '+33 1 99 00 35 35',
 } as const;
 
@@ -89,7 +89,7 @@ export interface Partner {
   name: string;
   givenName: string;
   familyName: string;
-  /** The profile's path: the full name, lower-case and hyphenated (SPEC 2.2). */
+  /** The profile's path: the full name, lower-case and hyphenated. */
   profilePath: `/${PartnerId}`;
   role: Localized;
   email: string;
@@ -99,9 +99,9 @@ export interface Partner {
   /** Certified specialisation (Conseil national des barreaux): the only use of 'spécialiste'. */
   specialisation: Localized;
   education: readonly EducationEntry[];
-  /** Shown on the first partner's profile only (SPEC 2.4). */
+  /** Shown on the first partner's profile only. */
   recognition?: readonly Recognition[];
-  /** Shown on the second partner's profile only (SPEC 2.4); labels live in messages/partners. */
+  /** Shown on the second partner's profile only; labels live in messages/partners. */
   areas?: readonly PartnerArea[];
   /** Languages of practice (schema.org knowsLanguage). */
   languages: readonly string[];
@@ -213,7 +213,7 @@ export function findPartner(id: string): Partner | undefined {
   return partners.find((partner) => partner.id === id);
 }
 
-/** Home-page sections and their anchors, in order (SPEC 2.3). */
+/** Home-page sections and their anchors, in order (docs/behaviour.md, Home page). */
 export const homeSections = [
   { id: 'accueil', nav: 'home' },
   { id: 'a-propos', nav: 'team' },
@@ -225,7 +225,7 @@ export const homeSections = [
 
 export type HomeSectionId = (typeof homeSections)[number]['id'];
 
-/** The six expertise-overview cards (SPEC 3.1); texts in messages/home 'overview'. */
+/** The six expertise-overview cards; texts in messages/home 'overview'. */
 export const expertiseOverview = [
   'directors',
   'strategic',
@@ -236,7 +236,7 @@ export const expertiseOverview = [
 ] as const;
 export type ExpertiseOverviewId = (typeof expertiseOverview)[number];
 
-/** The eight expertise areas (SPEC 3.1); texts in messages/home 'areas'. */
+/** The eight expertise areas; texts in messages/home 'areas'. */
 export const expertiseAreas = [
   'directors',
   'individual',
@@ -249,7 +249,7 @@ export const expertiseAreas = [
 ] as const;
 export type ExpertiseAreaId = (typeof expertiseAreas)[number];
 
-/** The two testimonials quote these rankings (CONTENT.md); quotes in messages/home 'press'. */
+/** The two testimonials quote these rankings; quotes in messages/home 'press'. */
 export const testimonials = [
   { id: 'bestLawyers', ranking: 'Best Lawyers', year: 2025 },
   { id: 'legal500', ranking: 'The Legal 500 EMEA', year: 2024 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RETENTION_YEARS, SUSPECTED_RETENTION_DAYS } from '@/lib/contact/retention';
+import { RETENTION_YEARS, SUSPECTED_RETENTION_DAYS } from '@/lib/contact/storage/retention';
 import { dictionaries } from '@/lib/i18n/messages';
 import { award, firm, partners, testimonials } from './firm';
 import { legalFacts } from './legal';

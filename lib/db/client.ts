@@ -3,14 +3,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { drizzle as drizzleLibsql, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
-import { migratePostgresDatabase, migrateSqlite } from './migrate.mjs';
-import { databaseTarget } from './target.mjs';
+import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import { migratePostgresDatabase, migrateSqlite } from './migrate';
+import { databaseTarget } from './target';
 
 export type Database =
   | { dialect: 'sqlite'; db: LibSQLDatabase; close: () => Promise<void> }
-  | { dialect: 'postgres'; db: PostgresJsDatabase; close: () => Promise<void> };
+  | { dialect: 'postgres'; db: NodePgDatabase; close: () => Promise<void> };
 
 /**
  * Opens the database DATABASE_URL designates and brings its schema up to date (first start
@@ -37,15 +37,20 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
     };
   }
   await migratePostgresDatabase(target.url);
-  const sql = postgres(target.url, {
+  const pool = new Pool({
+    connectionString: target.url,
     max: 10,
-    connect_timeout: 5,
-    idle_timeout: 60,
-    onnotice: () => {},
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 60_000,
   });
+  // An idle connection cut by a database restart must not crash the process: the pool drops it
+  // and the next query opens another.
+  pool.on('error', (error) =>
+    console.error(`[db] idle PostgreSQL connection lost: ${error.message}`),
+  );
   return {
     dialect: 'postgres',
-    db: drizzlePostgres(sql),
-    close: () => sql.end({ timeout: 5 }),
+    db: drizzlePostgres(pool),
+    close: () => pool.end(),
   };
 }

@@ -10,14 +10,14 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 /**
  * One table, described for each dialect with the same column names and meaning (Drizzle has no
  * dialect-neutral table). drizzle-kit generates each dialect's migrations from here into
- * lib/db/migrations/{sqlite,postgres} (drizzle.{sqlite,postgres}.config.ts), and lib/db/migrate.mjs
+ * lib/db/migrations/{sqlite,postgres} (drizzle.{sqlite,postgres}.config.ts), and lib/db/migrate.ts
  * applies them on start. Times are milliseconds since the epoch, so both databases compare and
  * sort them the same way.
  *
  * A message the anti-spam rules judged suspicious has a `suspected_reason`: it is kept (30 days)
  * but not e-mailed until someone releases it (`released_at`), after which it is an ordinary
  * message of the outbox. The reason stays, so the record shows why it was held. `digest_id` names
- * the digest e-mail that told the firm about it (lib/contact/digest.ts). `last_error_class` and
+ * the digest e-mail that told the firm about it (lib/contact/delivery/digest.ts). `last_error_class` and
  * `last_failed_at` describe the latest failed delivery in words free of secrets and personal data
  * (connection, authentication…), for /api/health.
  */

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('apiRequest (SPEC 7)', () => {
+describe('apiRequest', () => {
   it('sends a JSON body and content type only with a payload', async () => {
     await apiRequest('POST', `${base}/ok`, { a: 1 });
     await apiRequest('GET', `${base}/ok`);

@@ -1,8 +1,8 @@
 /**
- * The shared request helper of SPEC 7: sends the method to the path with cookies (credentials
- * included), a JSON content type and body only when there is a payload, no timeout, and treats
- * 200–299 as success. Anything else throws an HttpError whose message is
- * 'status: body text' (or the status text when the body is empty), SPEC 8.
+ * The site's one request helper for its own scripts: sends the method to the path with cookies
+ * (credentials included), a JSON content type and body only when there is a payload, no timeout,
+ * and treats 200–299 as success. Anything else throws an HttpError whose message is 'status: body
+ * text' (or the status text when the body is empty).
  */
 export class HttpError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 export const locales = ['fr', 'en'] as const;
 export type Locale = (typeof locales)[number];
 
-/** French is the base language: unprefixed paths are French (SPEC 2.1). */
+/** French is the base language: unprefixed paths are French. */
 export const defaultLocale: Locale = 'fr';
 
 export function isLocale(value: unknown): value is Locale {

@@ -14,7 +14,7 @@ import frLegal from '@/messages/fr/legal.json';
 import frPartners from '@/messages/fr/partners.json';
 import type { Locale } from './locales';
 
-/** French is the base language: its dictionary defines the keys (SPEC 3.1). */
+/** French is the base language: its dictionary defines the keys. */
 const fr = {
   common: frCommon,
   home: frHome,

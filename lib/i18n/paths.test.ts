@@ -8,7 +8,7 @@ import {
   toggleHref,
 } from './paths';
 
-describe('toggleHref (SPEC 2.1)', () => {
+describe('toggleHref', () => {
   it.each([
     ['/', '/en'],
     ['/fr', '/en'],

@@ -10,7 +10,7 @@ export function splitPath(href: string): { prefix: Locale | null; rest: string; 
   return { prefix: match[1] as Locale, rest: match[2] ?? '/', hash };
 }
 
-/** The language of a path: English when it starts with /en, otherwise French (SPEC 2.1). */
+/** The language of a path: English when it starts with /en, otherwise French. */
 export function localeOfPath(pathname: string): Locale {
   return splitPath(pathname).prefix === 'en' ? 'en' : defaultLocale;
 }
@@ -20,9 +20,9 @@ function isHome(rest: string): boolean {
 }
 
 /**
- * Target of the FR/EN toggle (SPEC 2.1): home goes to the other language's home; a prefixed
- * path swaps its prefix and keeps the remainder and the #anchor; an unprefixed path gets the
- * new prefix.
+ * Target of the FR/EN toggle (docs/behaviour.md, Languages): home goes to the other language's
+ * home; a prefixed path swaps its prefix and keeps the remainder and the #anchor; an unprefixed
+ * path gets the new prefix.
  */
 export function toggleHref(href: string): string {
   // A query ('/fr/blog?tag=Cadres') is part of the remainder: the list stays filtered.
@@ -34,17 +34,17 @@ export function toggleHref(href: string): string {
   return `/${target}${rest}${query === '?' ? '' : query}${hash}`;
 }
 
-/** A link to a page in a language: /fr/... or /en/... (SPEC 2.1). */
+/** A link to a page in a language: /fr/... or /en/... */
 export function localizedPath(locale: Locale, rest: string): string {
   return isHome(rest) ? `/${locale}` : `/${locale}${rest.startsWith('/') ? rest : `/${rest}`}`;
 }
 
-/** A home-page section, reached by a full page load from any page (SPEC 2.3). */
+/** A home-page section, reached by a full page load from any page. */
 export function homeSectionHref(locale: Locale, anchor: string): string {
   return `/${locale}/#${anchor}`;
 }
 
-/** Partner cards link unprefixed in French and under /en in English (SPEC 2.3). */
+/** Partner cards link unprefixed in French and under /en in English. */
 export function partnerHref(locale: Locale, profilePath: string): string {
   return locale === 'en' ? `/en${profilePath}` : profilePath;
 }

@@ -27,7 +27,7 @@ export function interpolate(text: string, values?: Record<string, string | numbe
   );
 }
 
-/** A translator for one language. A missing key shows the key text itself (SPEC 3.1). */
+/** A translator for one language. A missing key shows the key text itself. */
 export function createTranslator(
   locale: Locale,
   messages: Messages = dictionaries[locale],

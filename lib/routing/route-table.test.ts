@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './route-table';
 
-describe('matchRoute (SPEC 2.2)', () => {
+describe('matchRoute', () => {
   it.each(['', '/fr', '/en'])('knows every page under the prefix "%s"', (prefix) => {
     for (const path of [
       '/helene-sorel',

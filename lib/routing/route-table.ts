@@ -3,8 +3,8 @@ import { defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { splitPath } from '@/lib/i18n/paths';
 
 /**
- * Which page answers an address (SPEC 2.2), decided before rendering so that an unknown address
- * gets a real 404 status with a server-rendered page.
+ * Which page answers an address (docs/behaviour.md, Addresses), decided before rendering so that an
+ * unknown address gets a real 404 status with a server-rendered page.
  */
 export type RouteMatch =
   | { kind: 'page'; locale: Locale; rest: string }

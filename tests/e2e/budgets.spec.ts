@@ -36,6 +36,9 @@ for (const locale of ['fr', 'en'])
       expect(new URL(script.url).pathname, 'every script is our own').toMatch(/^\/_next\/static\//);
       expect(script.encoding, `${script.url} is compressed`).toMatch(/^(gzip|br)$/);
     }
+    const kb = (total('script') / 1024).toFixed(1);
+    test.info().annotations.push({ type: 'home JavaScript', description: `${kb} KB` });
+    console.log(`home (${locale}): ${kb} KB of compressed JavaScript`);
     expect(total('script')).toBeLessThanOrEqual(HOME_JS_BUDGET);
     const fonts = sized.filter((item) => item.type === 'font');
     expect(fonts.map((font) => new URL(font.url).pathname)).toEqual([

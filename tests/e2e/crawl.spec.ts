@@ -133,7 +133,7 @@ async function crawl(page: Page, request: APIRequestContext, baseURL: string, pa
           `id="${anchor}"`,
         );
     }
-    // A missing translation shows its dotted key (SPEC 3.1): no page may show one.
+    // A missing translation shows its dotted key: no page may show one.
     const text = await page.locator('body').innerText();
     expect(
       text.match(

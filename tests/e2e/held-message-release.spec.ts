@@ -11,7 +11,7 @@ import { axe } from './axe';
  * (which wait for hydration) are not used.
  */
 
-/** The link's token, as lib/contact/release-link.ts documents it: {id}.{expiry}.{HMAC}. */
+/** The link's token, as lib/contact/held/release-link.ts documents it: {id}.{expiry}.{HMAC}. */
 function releaseToken(id: string, expiresAt: number): string {
   const key = Buffer.from(
     hkdfSync('sha256', e2eRevalidateSecret, '', 'sorel-aubry held message release link v1', 32),

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 const toggle = (page: import('@playwright/test').Page) =>
   page.getByRole('banner').getByTestId('language-toggle').first();
 
-test.describe('the FR/EN toggle follows SPEC 2.1', () => {
+test.describe('the FR/EN toggle swaps the language prefix', () => {
   for (const [from, to] of [
     ['/', '/en'],
     ['/fr', '/en'],

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { firstArticlePath } from '../support/first-article.mjs';
+import { firstArticlePath, measuredPages } from '../support/measured-pages.mjs';
 
 // Issue 7: CLS <= 0.01 on every kind of page. Layout shifts are measured in the real load, not
 // simulated, so a browser test can guard them: each page is loaded on a phone (Lighthouse's
@@ -99,17 +99,6 @@ async function firstArticle(baseURL: string | undefined, locale: 'fr' | 'en') {
   return path;
 }
 
-const pages = [
-  '/fr',
-  '/en',
-  '/fr/helene-sorel',
-  '/en/julien-aubry',
-  '/fr/actualites',
-  '/en/blog',
-  '/fr/mentions-legales',
-  '/en/politique-confidentialite',
-];
-
 for (const [device, options] of [
   ['phone', phone],
   ['desktop', desktop],
@@ -117,7 +106,7 @@ for (const [device, options] of [
   test.describe(`layout stability (${device})`, () => {
     test.use(options);
 
-    for (const path of pages)
+    for (const path of measuredPages)
       test(`${path}: CLS <= ${MAX_CLS}`, async ({ page }) => {
         const { total, shifted } = await cumulativeLayoutShift(page, path);
         expect(total, `shifted: ${shifted.join(' | ')}`).toBeLessThanOrEqual(MAX_CLS);
@@ -132,7 +121,7 @@ for (const [device, options] of [
         expect(total, `shifted: ${shifted.join(' | ')}`).toBeLessThanOrEqual(MAX_CLS);
       });
 
-    for (const path of [...pages, 'an article (fr)', 'an article (en)'])
+    for (const path of [...measuredPages, 'an article (fr)', 'an article (en)'])
       test(`${path}, fonts arriving after the first paint: CLS <= ${MAX_CLS}`, async ({
         page,
         baseURL,

@@ -24,7 +24,7 @@ test('below the md breakpoint a burger opens a full-screen menu that traps focus
   expect(box?.height).toBe(740);
 
   const links = menu.getByRole('link');
-  // The toggle's text includes its screen-reader half (its accessible name, SPEC 2.1).
+  // The toggle's text includes its screen-reader half: its accessible name says where it goes.
   await expect(links).toHaveText([
     'FR / EN — Read this page in English',
     'Accueil',
@@ -35,11 +35,32 @@ test('below the md breakpoint a burger opens a full-screen menu that traps focus
     'Contact',
   ]);
   await expect(links.first()).toBeFocused();
-  // Tab goes round inside the menu: toggle, close, six links, back to the toggle.
-  for (let i = 0; i < 8; i += 1) await page.keyboard.press('Tab');
+  // Tab goes round inside the menu: toggle, close, six links; past the last, the browser's own
+  // controls (the page has no focus: a modal dialog lets a keyboard reach the address bar), then
+  // the toggle again. No Tab ever reaches the page behind.
+  const focusInMenu = () =>
+    page.evaluate(() =>
+      document.hasFocus() ? !!document.activeElement?.closest('#mobile-menu') : 'browser',
+    );
+  for (let i = 0; i < 7; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusInMenu()).toBe(true);
+  }
+  await expect(menu.getByRole('link', { name: 'Contact' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await focusInMenu()).toBe('browser');
+  await page.keyboard.press('Tab');
   await expect(links.first()).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(menu.getByRole('link', { name: 'Contact' })).toBeFocused();
+
+  // The page behind is inert (nothing there takes the focus) and still under the wheel.
+  const behind = page.locator('#main a[href]').first();
+  await behind.evaluate((link: HTMLElement) => link.focus());
+  await expect(behind).not.toBeFocused();
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -64,4 +85,20 @@ test('the close button closes the menu', async ({ page }) => {
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Close the menu' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('widening the window past the md breakpoint closes the menu and frees the page', async ({
+  page,
+}) => {
+  await page.goto('/en');
+  // The burger itself is not drawn from md up: find it by what it controls.
+  const burger = page.locator('button[aria-controls="mobile-menu"]');
+  await burger.click();
+  await expect(page.getByRole('dialog', { name: 'Main navigation' })).toBeVisible();
+  await page.setViewportSize({ width: 1024, height: 740 });
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  const behind = page.locator('#main a[href]').first();
+  await behind.focus();
+  await expect(behind).toBeFocused();
 });

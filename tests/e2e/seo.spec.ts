@@ -85,7 +85,7 @@ test('security headers come with every page and API answer', async ({ request })
     const headers = (await request.get(url)).headers();
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   }
   for (const url of ['/robots.txt', '/sitemap.xml', '/images/logo.svg', '/fr/feed.xml']) {
     const response = await request.get(url);

@@ -69,7 +69,7 @@ inEveryEngine('accessibility (axe)', (page) => {
       expect(findings).toEqual([]);
       // axe really looked at the page. (Colour contrast is not required here: in Firefox axe
       // 4.13 cannot parse the oklab() colours Firefox computes for Tailwind's translucent colours
-      // and leaves those checks "incomplete"; see README, "Browser engines".)
+      // and leaves those checks "incomplete"; see docs/testing.md, "Chromium only".)
       expect(passed).toEqual(
         expect.arrayContaining(['document-title', 'html-has-lang', 'link-name', 'list']),
       );

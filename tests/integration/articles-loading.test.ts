@@ -3,7 +3,7 @@ import { startNextServer, type NextServer } from '../support/next-server';
 import { startSheetServer, type SheetServer } from '../support/sheet-server';
 
 /**
- * The list's loading state (SPEC 4: 'Chargement des articles...'): on a cold start the sheet is
+ * The list's loading state ('Chargement des articles...'): on a cold start the sheet is
  * still being read, so the page streams its header and the loading text first, then the list in
  * the same answer. Once the articles are in memory, the list is in the HTML from the start.
  */

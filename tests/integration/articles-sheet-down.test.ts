@@ -81,7 +81,7 @@ describe('the sheet down from the start', () => {
     try {
       const en = pageText(await (await fetch(`${emptySite.url}/en/actualites`)).text());
       expect(en).toContain('No articles available at the moment.');
-      // SPEC 8 word for word, straight apostrophe included.
+      // Word for word (docs/behaviour.md, Articles), straight apostrophe included.
       const fr = pageText(await (await fetch(`${emptySite.url}/blog`)).text());
       expect(fr).toContain("Aucun article n'est disponible pour le moment.");
     } finally {

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createClient } from '@libsql/client';
-import postgres from 'postgres';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validMessage } from '../support/contact';
 import { startNextServer, type NextServer } from '../support/next-server';
-import { startPostgres, type PostgresCluster } from '../support/postgres';
+import { startPostgres, withClient, type PostgresCluster } from '../support/postgres';
 import { SmtpSink } from '../support/smtp-sink';
 
 /**
@@ -95,22 +95,22 @@ async function sqliteDatabase(folder: string): Promise<Database> {
 
 async function postgresDatabase(): Promise<Database> {
   const url = await cluster.createDatabase('backups');
-  const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  const admin = new Client({ connectionString: cluster.url });
+  await admin.connect();
   return {
     url,
     async rows() {
-      const sql = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        return await sql<Row[]>`SELECT name, delivered_at FROM contact_messages`;
-      } finally {
-        await sql.end({ timeout: 2 });
-      }
+      return withClient(
+        url,
+        async (client) =>
+          (await client.query<Row>('SELECT name, delivered_at FROM contact_messages')).rows,
+      );
     },
     async wipe() {
-      await admin.unsafe('DROP DATABASE backups WITH (FORCE)');
-      await admin.unsafe('CREATE DATABASE backups');
+      await admin.query('DROP DATABASE backups WITH (FORCE)');
+      await admin.query('CREATE DATABASE backups');
     },
-    close: () => admin.end({ timeout: 2 }),
+    close: () => admin.end(),
   };
 }
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { contactStore, type ContactStore } from '@/lib/contact/store';
+import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { TestDatabases, validMessage, type Dialect } from '../support/contact';
 

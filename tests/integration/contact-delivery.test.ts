@@ -4,9 +4,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { contactStore } from '@/lib/contact/store';
+import { contactStore } from '@/lib/contact/storage/store';
 import { startNextServer, type NextServer } from '../support/next-server';
-import { messagesCommand, TestDatabases, validMessage, type Dialect } from '../support/contact';
+import {
+  messagesCommand,
+  MESSAGES_COMMAND,
+  TestDatabases,
+  validMessage,
+  type Dialect,
+} from '../support/contact';
 import { decodeWords, SmtpSink } from '../support/smtp-sink';
 
 const databases = new TestDatabases();
@@ -343,10 +349,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('load on %s', (dialect) => {
     if (dialect === 'sqlite') {
       const run = promisify(execFile);
       const env = { ...process.env, DATABASE_URL: url };
-      const { stdout } = await run(process.execPath, ['scripts/messages.mjs'], { env });
+      const { stdout } = await run(process.execPath, [...MESSAGES_COMMAND], { env });
       expect(stdout).toMatch(/^200 contact message\(s\), newest first/);
       expect(stdout.match(/\[delivered /g)).toHaveLength(200);
-      const csv = (await run(process.execPath, ['scripts/messages.mjs', '--csv'], { env })).stdout;
+      const csv = (await run(process.execPath, [...MESSAGES_COMMAND, '--csv'], { env })).stdout;
       const lines = csv.trim().split('\n');
       expect(lines[0]).toBe(
         'id,created_at,status,attempts,delivered_at,last_error,locale,name,email,phone,message,suspected_reason,released_at',

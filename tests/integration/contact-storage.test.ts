@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { createMailer } from '@/lib/contact/mailer';
-import { OutboxWorker } from '@/lib/contact/outbox';
-import { purgeExpiredMessages } from '@/lib/contact/retention';
-import { contactStore, type ContactStore } from '@/lib/contact/store';
+import { createMailer } from '@/lib/contact/delivery/mailer';
+import { OutboxWorker } from '@/lib/contact/delivery/outbox';
+import { purgeExpiredMessages } from '@/lib/contact/storage/retention';
+import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
 import {
   messageRow as row,
   messagesCommand,

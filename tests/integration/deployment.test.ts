@@ -4,7 +4,7 @@ import http2 from 'node:http2';
 import https from 'node:https';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type postgres from 'postgres';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manyVisitors, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
@@ -23,7 +23,7 @@ const LOAD_SECONDS = 60;
 const LOAD_CONNECTIONS = 200;
 
 let site: ShippedSite;
-let sql: postgres.Sql;
+let database: Pool;
 let sink: SmtpSink;
 let nginx: RunningNginx;
 let siteUrl: string;
@@ -117,8 +117,12 @@ interface StoredRow {
   name: string;
   delivered_at: string | null;
 }
-const storedRows = () =>
-  sql<StoredRow[]>`SELECT id, name, delivered_at FROM contact_messages ORDER BY created_at`;
+const storedRows = async () =>
+  (
+    await database.query<StoredRow>(
+      'SELECT id, name, delivered_at FROM contact_messages ORDER BY created_at',
+    )
+  ).rows;
 
 /** Every message name each e-mail names in its subject. */
 const mailedNames = () =>
@@ -133,7 +137,7 @@ beforeAll(async () => {
     // The outbox looks for due messages every second rather than every 5.
     CONTACT_OUTBOX_POLL_MS: '1000',
   }));
-  ({ sql, nginx, siteUrl, envFile, instances } = site);
+  ({ database, nginx, siteUrl, envFile, instances } = site);
 }, 180_000);
 
 afterAll(async () => {
@@ -206,9 +210,10 @@ describe('limits shared by the instances (PostgreSQL)', () => {
     expect((await postContact('127.3.0.6')).status).toBe(201);
     // What the limiter stored: the visitors' addresses, never nginx's or the forged one.
     const keys = (
-      await sql<{ key: string; points: number }[]>`
-      SELECT key, points FROM contact_rate_limits`
-    ).map((row) => row.key);
+      await database.query<{ key: string; points: number }>(
+        'SELECT key, points FROM contact_rate_limits',
+      )
+    ).rows.map((row) => row.key);
     expect(keys).toEqual(expect.arrayContaining(['contact:127.3.0.5', 'contact:127.3.0.6']));
     expect(keys).not.toContain('contact:127.0.0.1');
     expect(keys).not.toContain('contact:203.0.113.9');

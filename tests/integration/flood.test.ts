@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type postgres from 'postgres';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
@@ -27,7 +27,7 @@ const FLOOD_CONNECTIONS = 8;
 let site: ShippedSite;
 let sink: SmtpSink;
 let nginx: RunningNginx;
-let sql: postgres.Sql;
+let database: Pool;
 let siteUrl: string;
 
 /** One visitor: one keep-alive connection from its own address, as a browser keeps. */
@@ -109,7 +109,7 @@ beforeAll(async () => {
     CONTACT_FROM: 'Site <site@example.com>',
     CONTACT_OUTBOX_POLL_MS: '1000',
   }));
-  ({ nginx, sql, siteUrl } = site);
+  ({ nginx, database, siteUrl } = site);
 }, 180_000);
 
 afterAll(async () => {
@@ -188,8 +188,10 @@ describe('one address flooding the site through the shipped nginx', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const subjects = sink.received.map((mail) => mail.headers.subject ?? '');
     expect(subjects.filter((subject) => subject.endsWith(message.name))).toHaveLength(1);
-    const rows = await sql<{ name: string }[]>`
-      SELECT name FROM contact_messages WHERE name = ${message.name}`;
+    const { rows } = await database.query<{ name: string }>(
+      'SELECT name FROM contact_messages WHERE name = $1',
+      [message.name],
+    );
     expect(rows).toHaveLength(1);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { releaseToken } from '@/lib/contact/release-link';
-import { contactStore } from '@/lib/contact/store';
+import { releaseToken } from '@/lib/contact/held/release-link';
+import { contactStore } from '@/lib/contact/storage/store';
 import {
   backdateMessage,
   messagesCommand,

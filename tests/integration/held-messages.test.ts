@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { queueDailyDigest, queueImmediateDigest } from '@/lib/contact/digest';
-import { outboxHealth } from '@/lib/contact/health';
-import { createMailer, type Mailer } from '@/lib/contact/mailer';
-import { OutboxWorker } from '@/lib/contact/outbox';
-import { checkReleaseToken } from '@/lib/contact/release-link';
-import { purgeExpiredMessages } from '@/lib/contact/retention';
-import { contactStore, type ContactStore } from '@/lib/contact/store';
+import { queueDailyDigest, queueImmediateDigest } from '@/lib/contact/delivery/digest';
+import { outboxHealth } from '@/lib/contact/delivery/health';
+import { createMailer, type Mailer } from '@/lib/contact/delivery/mailer';
+import { OutboxWorker } from '@/lib/contact/delivery/outbox';
+import { checkReleaseToken } from '@/lib/contact/held/release-link';
+import { purgeExpiredMessages } from '@/lib/contact/storage/retention';
+import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
 import { messageRow as row, TestDatabases, type Dialect } from '../support/contact';
 import { decodedText, SmtpSink, type ReceivedMail } from '../support/smtp-sink';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 import { startNextServer, type NextServer } from '../support/next-server';
-import { firstArticlePath } from '../support/first-article.mjs';
+import { firstArticlePath, measuredPages } from '../support/measured-pages.mjs';
 import { freePort } from '../support/ports';
 
 /**
@@ -17,17 +17,6 @@ import { freePort } from '../support/ports';
  * links point to the page Lighthouse loaded.
  */
 const categories = ['accessibility', 'best-practices', 'seo'] as const;
-const pages = [
-  '/fr',
-  '/en',
-  '/fr/helene-sorel',
-  '/en/julien-aubry',
-  '/fr/actualites',
-  '/en/blog',
-  '/fr/mentions-legales',
-  '/en/politique-confidentialite',
-  '/fr/politique-cookies',
-];
 
 let server: NextServer;
 let chrome: chromeLauncher.LaunchedChrome;
@@ -85,7 +74,7 @@ async function firstArticle(locale: 'fr' | 'en') {
 }
 
 describe('Lighthouse: accessibility, best practices and SEO at 100', () => {
-  for (const pathname of pages)
+  for (const pathname of measuredPages)
     it(`${pathname}`, { timeout: 90_000 }, async () => {
       const scores = await audit(pathname);
       for (const id of categories)

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
+import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 import {
@@ -42,7 +42,7 @@ const EYEBROW_B = 'Avocats au Barreau de Paris · Droit social et relations coll
 const PAGES = ['/fr', '/en', '/fr/blog', '/en/blog', '/fr/mentions-legales'];
 
 let cluster: PostgresCluster;
-let sql: postgres.Sql;
+let database: Pool;
 let sink: SmtpSink;
 let nginx: RunningNginx;
 let site: ReleaseSite;
@@ -55,7 +55,7 @@ const figures: string[] = [];
 beforeAll(async () => {
   cluster = await startPostgres();
   const databaseUrl = await cluster.createDatabase('release');
-  sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  database = new Pool({ connectionString: databaseUrl, max: 2 });
   sink = await SmtpSink.start('up');
   const httpsPort = await freePort();
   siteUrl = `https://127.0.0.1:${httpsPort}`;
@@ -90,7 +90,7 @@ afterAll(async () => {
   await site?.stop();
   await nginx?.stop();
   await sink?.close();
-  await sql?.end({ timeout: 2 });
+  await database?.end();
   cluster?.stop();
   if (envDir) rmSync(envDir, { recursive: true, force: true });
 });
@@ -199,8 +199,10 @@ async function expectEveryMessageOnce(messages: Outcome[]) {
   await expect
     .poll(() => mailed().filter((name) => names.includes(name)).length, { timeout: 60_000 })
     .toBe(names.length);
-  const rows = await sql<{ name: string; delivered_at: string | null }[]>`
-    SELECT name, delivered_at FROM contact_messages WHERE name IN ${sql(names)}`;
+  const { rows } = await database.query<{ name: string; delivered_at: string | null }>(
+    'SELECT name, delivered_at FROM contact_messages WHERE name = ANY($1)',
+    [names],
+  );
   expect(rows.map((row) => row.name).sort()).toEqual([...names].sort());
   for (const name of names) expect(mailed().filter((m) => m === name)).toHaveLength(1);
 }
@@ -422,8 +424,9 @@ describe('deploy/release on the shipped unit and nginx site', () => {
     await expectEveryMessageOnce(load.messages);
     for (const port of site.ports) expect(await site.servedRelease(port)).toBe('none');
     expect(realpathSync(path.join(site.siteDir, 'current'))).toContain(site.commitA);
-    const columns = await sql<{ column_name: string }[]>`
-      SELECT column_name FROM information_schema.columns WHERE table_name = 'contact_messages'`;
+    const { rows: columns } = await database.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'contact_messages'",
+    );
     expect(columns.map((c) => c.column_name)).not.toContain('broken');
 
     // `deploy/release status` tells the operator where the site stands.

@@ -96,7 +96,7 @@ describe('Mozilla HTTP Observatory', () => {
       });
       expect(hsts?.(requests).result).toBe('hsts-not-implemented-no-https');
       expect(requests.responses.auto?.headers['strict-transport-security']).toBe(
-        'max-age=31536000; includeSubDomains',
+        'max-age=63072000; includeSubDomains',
       );
     }
   });

@@ -9,7 +9,7 @@ import { startPostgres, type PostgresCluster } from './postgres';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** A valid contact payload (SPEC 3.3), distinct per call. */
+/** A valid contact payload (name, e-mail, phone, message), distinct per call. */
 export function validMessage(overrides: Record<string, unknown> = {}) {
   const n = randomUUID().slice(0, 8);
   return {
@@ -60,6 +60,14 @@ export class TestDatabases {
   }
 }
 
+/** Node's arguments that run `npm run messages` (TypeScript, with the site's module conditions). */
+export const MESSAGES_COMMAND = [
+  '--conditions=react-server',
+  '--import',
+  'tsx',
+  'scripts/messages.ts',
+] as const;
+
 /** What `npm run messages -- …args` printed and its exit code, on the given database. */
 export async function messagesCommand(
   databaseUrl: string,
@@ -69,7 +77,7 @@ export async function messagesCommand(
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [path.join(root, 'scripts/messages.mjs'), ...args],
+      [...MESSAGES_COMMAND, ...args],
       { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') reject(error);

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
 import { migrate as migrateLibsql } from 'drizzle-orm/libsql/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { Dialect } from './contact';
+import { withClient } from './postgres';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -61,10 +61,10 @@ export async function createAtFirstMigration(
       await client.execute({ sql: insert(values.map(() => '?').join(', ')), args: values });
       client.close();
     } else {
-      const sql = postgres(url, { max: 1, onnotice: () => {} });
-      await migratePostgres(drizzlePostgres(sql), { migrationsFolder: folder });
-      await sql.unsafe(insert(values.map((_, i) => `$${i + 1}`).join(', ')), values);
-      await sql.end();
+      await withClient(url, async (client) => {
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder: folder });
+        await client.query(insert(values.map((_, i) => `$${i + 1}`).join(', ')), values);
+      });
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });

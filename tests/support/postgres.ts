@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import { Client } from 'pg';
 import { freePort } from './ports';
 
 export interface PostgresCluster {
@@ -13,6 +13,17 @@ export interface PostgresCluster {
   pause(): void;
   resume(): void;
   stop(): void;
+}
+
+/** Runs `work` on one connection to `url`, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 function binDirectory(): string {
@@ -63,12 +74,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   return {
     url,
     async createDatabase(name) {
-      const sql = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        await sql.unsafe(`CREATE DATABASE "${name}"`);
-      } finally {
-        await sql.end({ timeout: 2 });
-      }
+      await withClient(url, (client) => client.query(`CREATE DATABASE "${name}"`));
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     pause() {

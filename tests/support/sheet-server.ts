@@ -1,39 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { columns, type Column } from '../../lib/articles/columns';
 
 /** A row of the 'Articles' sheet, by column name; absent columns are null cells. */
-export type SheetRow = Partial<
-  Record<
-    | 'titre'
-    | 'resume'
-    | 'image'
-    | 'categorie'
-    | 'contenu'
-    | 'statut'
-    | 'date'
-    | 'tags'
-    | 'title_en'
-    | 'summary_en'
-    | 'content_en',
-    string | number | boolean | null
-  >
->;
+export type SheetRow = Partial<Record<Column, string | number | boolean | null>>;
 
-const columns = [
-  'titre',
-  'resume',
-  'image',
-  'categorie',
-  'contenu',
-  'statut',
-  'date',
-  'tags',
-  'title_en',
-  'summary_en',
-  'content_en',
-] as const;
-
-/** Google's JSON-wrapped gviz answer for these rows, with the header row first (SPEC 7). */
+/** Google's JSON-wrapped gviz answer for these rows, with the header row first. */
 export function gvizBody(rows: readonly SheetRow[]): string {
   const cell = (value: string | number | boolean | null | undefined) =>
     value === null || value === undefined ? null : { v: value };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import { Pool } from 'pg';
 import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { freePort } from './ports';
 import { startPostgres, type PostgresCluster } from './postgres';
@@ -9,7 +9,7 @@ import { startUnitInstance, writeEnvFile, type UnitInstance } from './unit-insta
 
 export interface ShippedSite {
   siteUrl: string;
-  sql: postgres.Sql;
+  database: Pool;
   nginx: RunningNginx;
   /** The instances, in nginx's upstream order; a test may replace one it restarts. */
   instances: UnitInstance[];
@@ -30,7 +30,7 @@ export async function startShippedSite(
   const dir = mkdtempSync(path.join(os.tmpdir(), `sa-${name}-`));
   const cluster: PostgresCluster = await startPostgres();
   const databaseUrl = await cluster.createDatabase(name.replace(/\W/g, '_'));
-  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const database = new Pool({ connectionString: databaseUrl, max: 2 });
   const httpsPort = await freePort();
   const siteUrl = `https://127.0.0.1:${httpsPort}`;
   const noncePlaceholder = newNoncePlaceholder();
@@ -51,7 +51,7 @@ export async function startShippedSite(
   });
   return {
     siteUrl,
-    sql,
+    database,
     nginx,
     instances,
     envFile,
@@ -59,7 +59,7 @@ export async function startShippedSite(
     async stop() {
       await Promise.all(instances.map((instance) => instance.stop()));
       await nginx.stop();
-      await sql.end({ timeout: 2 });
+      await database.end();
       cluster.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 
-/** Any path no route claims answers 404 with the not-found page (SPEC 2.2). */
+/** Any path no route claims answers 404 with the not-found page. */
 export default function UnknownPage() {
   notFound();
 }

@@ -5,7 +5,7 @@ import { getTranslator } from '@/lib/i18n/translator';
 
 /**
  * Served by proxy.ts, with status 503, for an article address while the sheet has never loaded
- * (SPEC 8, 'Error loading article').
+ * ('Error loading article', docs/behaviour.md, Errors).
  */
 export async function generateMetadata({
   params,

@@ -4,8 +4,9 @@ import { localeParam } from '@/lib/i18n/params';
 import { requestedAnArticle } from '@/lib/routing/requested-path';
 
 /**
- * Served by proxy.ts, with status 404, for every address no page claims (SPEC 2.2). An article
- * address whose slug is unknown or unpublished gets the article view's 'Article not found' (SPEC 8).
+ * Served by proxy.ts, with status 404, for every address no page claims. An article address
+ * whose slug is unknown or unpublished gets the article view's 'Article not found'
+ * (docs/behaviour.md, Errors).
  * Its head comes from ../not-found.tsx, as for every 404 answer.
  */
 export default async function NotFoundPage({ params }: PageProps<'/[locale]/introuvable'>) {

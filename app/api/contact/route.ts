@@ -1,8 +1,8 @@
 import { config } from '@/lib/config';
-import { clientAddress } from '@/lib/contact/client-address';
-import { isSameSiteRequest } from '@/lib/contact/origin';
-import { acceptLanguageLocale } from '@/lib/contact/request-locale';
-import { submitContactMessage, submissionLocale } from '@/lib/contact/submission';
+import { clientAddress } from '@/lib/contact/request/client-address';
+import { isSameSiteRequest } from '@/lib/contact/request/origin';
+import { acceptLanguageLocale } from '@/lib/contact/request/request-locale';
+import { submitContactMessage, submissionLocale } from '@/lib/contact/form/submission';
 import { readLimited } from '@/lib/http/read-limited';
 import { getMessages } from '@/lib/i18n/translator';
 
@@ -33,7 +33,10 @@ export function OPTIONS() {
   return new Response(null, { status: 204, headers: { Allow: 'OPTIONS, POST' } });
 }
 
-/** POST /api/contact (SPEC 7): JSON {name, email, phone, message} → 201 {id}. */
+/**
+ * POST /api/contact: JSON {name, email, phone, message} → 201 {id}. The answers and their texts:
+ * docs/behaviour.md, Contact form.
+ */
 export async function POST(request: Request) {
   const settings = config();
   let locale = acceptLanguageLocale(request.headers.get('accept-language'));

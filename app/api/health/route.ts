@@ -1,5 +1,5 @@
 import { getContactStore } from '@/lib/contact/runtime';
-import { outboxHealth } from '@/lib/contact/health';
+import { outboxHealth } from '@/lib/contact/delivery/health';
 
 /**
  * GET /api/health, for the deployment tooling and an uptime monitor:

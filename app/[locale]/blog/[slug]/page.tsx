@@ -1,2 +1,2 @@
-// /blog/{slug} and /actualites/{slug} are one article page (SPEC 2.2); its canonical is /{lang}/blog/{slug}.
+// /blog/{slug} and /actualites/{slug} are one article page; its canonical is /{lang}/blog/{slug}.
 export { default, generateMetadata } from '../../actualites/[slug]/page';

@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
-import { isSameSiteRequest } from '@/lib/contact/origin';
-import { checkReleaseToken } from '@/lib/contact/release-link';
-import { releasePage, type ReleaseView } from '@/lib/contact/release-page';
+import { isSameSiteRequest } from '@/lib/contact/request/origin';
+import { checkReleaseToken } from '@/lib/contact/held/release-link';
+import { releasePage, type ReleaseView } from '@/lib/contact/held/release-page';
 import { getContactStore, wakeOutbox } from '@/lib/contact/runtime';
 
 type Context = RouteContext<'/api/contact/messages-retenus/[token]'>;

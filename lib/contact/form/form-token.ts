@@ -1,0 +1,45 @@
+import 'server-only';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { config } from '@/lib/config';
+
+/**
+ * The anti-spam fill-time token rendered with the form: the render time, signed. It is an
+ * optional extra of the payload: a submission without it (or with a token this process cannot
+ * verify, e.g. from before a restart) is not timed from the render (lib/contact/form/suspicion.ts).
+ */
+
+const SECRET_KEY = Symbol.for('sorel-aubry.contact.form-token-secret');
+
+/**
+ * The signing key. Several instances behind one proxy must recognise each other's tokens (a form
+ * rendered by one is often posted to another), so the key is derived from the secret they all
+ * share, REVALIDATE_SECRET, when it is set; otherwise each process draws its own.
+ */
+function secret(): Buffer {
+  const holder = globalThis as { [SECRET_KEY]?: Buffer };
+  const shared = config().REVALIDATE_SECRET;
+  holder[SECRET_KEY] ??= shared
+    ? createHmac('sha256', shared).update('contact form fill-time token').digest()
+    : randomBytes(32);
+  return holder[SECRET_KEY];
+}
+
+function sign(issuedAt: string): string {
+  return createHmac('sha256', secret()).update(issuedAt).digest('base64url');
+}
+
+export function issueFormToken(now = Date.now()): string {
+  const issuedAt = String(now);
+  return `${issuedAt}.${sign(issuedAt)}`;
+}
+
+/** How long ago the form was rendered, or null when the token is missing or not ours. */
+export function formAgeMs(token: unknown, now = Date.now()): number | null {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  const [issuedAt, signature, ...rest] = token.split('.');
+  if (!issuedAt || !signature || rest.length > 0 || !/^\d{1,15}$/.test(issuedAt)) return null;
+  const expected = Buffer.from(sign(issuedAt));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return now - Number(issuedAt);
+}

@@ -1,0 +1,192 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { config } from '@/lib/config';
+import { databaseTarget } from '@/lib/db/target';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { getMessages, interpolate } from '@/lib/i18n/translator';
+import { describe } from '../delivery/outbox';
+import { getContactStore, messageHeld, wakeOutbox } from '../runtime';
+import type { ContactMessage, ContactStore } from '../storage/store';
+import { submissionIdOf } from './submission-id';
+import { validateContact, type ContactFieldErrors } from './schema';
+import { suspicionReason } from './suspicion';
+
+/** At most 5 messages per client address in 10 minutes. */
+export const RATE_LIMIT = { points: 5, durationSeconds: 10 * 60 } as const;
+
+export type SubmissionOutcome =
+  | { kind: 'accepted'; id: string }
+  | { kind: 'invalid'; message: string; errors: ContactFieldErrors }
+  | { kind: 'rate-limited'; message: string; retryAfterSeconds: number }
+  | { kind: 'unavailable'; message: string };
+
+const LIMITER_KEY = Symbol.for('sorel-aubry.contact.rate-limiter');
+
+/**
+ * The limiter of this process. With SQLite (one machine, one instance) the counts live in memory.
+ * With PostgreSQL, where several instances may serve the site, they live in the database
+ * (rate-limiter-flexible's own PostgreSQL store, table `contact_rate_limits`), so the limit holds
+ * whichever instance a message reaches. A failed opening (database down) is forgotten, so the
+ * next message tries again.
+ */
+function limiter(): Promise<RateLimiterAbstract> {
+  const holder = globalThis as { [LIMITER_KEY]?: Promise<RateLimiterAbstract> };
+  const existing = holder[LIMITER_KEY];
+  if (existing) return existing;
+  const options = {
+    points: RATE_LIMIT.points,
+    duration: RATE_LIMIT.durationSeconds,
+    keyPrefix: 'contact',
+  };
+  const target = databaseTarget(config().DATABASE_URL);
+  const created =
+    target.dialect === 'sqlite'
+      ? Promise.resolve<RateLimiterAbstract>(new RateLimiterMemory(options))
+      : postgresLimiter(target.url, options);
+  holder[LIMITER_KEY] = created;
+  created.catch(() => {
+    if (holder[LIMITER_KEY] === created) holder[LIMITER_KEY] = undefined;
+  });
+  return created;
+}
+
+/**
+ * The library's PostgreSQL store on a small `pg` pool of its own (the store speaks `pg`'s API,
+ * not postgres-js's). It creates its table with CREATE TABLE IF NOT EXISTS; when two instances
+ * start together, PostgreSQL can still fail the slower one with "already exists" (42P07; the
+ * library absorbs only the duplicate-key form, 23505). Either error means the table is there.
+ */
+function postgresLimiter(
+  url: string,
+  options: { points: number; duration: number; keyPrefix: string },
+): Promise<RateLimiterAbstract> {
+  const pool = new Pool({
+    connectionString: url,
+    max: 2,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 60_000,
+  });
+  // An idle connection cut by a database restart must not crash the process.
+  pool.on('error', (error) => console.error(`[contact] rate-limit store: ${describe(error)}`));
+  const settings = { ...options, storeClient: pool, tableName: 'contact_rate_limits' };
+  return new Promise<RateLimiterAbstract>((resolve, reject) => {
+    const store = new RateLimiterPostgres(settings, (error?: unknown) => {
+      if (!error) return resolve(store);
+      if ((error as { code?: unknown }).code === '42P07')
+        return resolve(new RateLimiterPostgres({ ...settings, tableCreated: true }));
+      void pool.end();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+}
+
+/** The language of the answer: the payload's `locale` field if valid, else the request's. */
+export function submissionLocale(input: unknown, fallback: Locale): Locale {
+  const field =
+    input !== null && typeof input === 'object' ? (input as { locale?: unknown }).locale : null;
+  return isLocale(field) ? field : fallback;
+}
+
+/**
+ * One contact submission, whoever sends it (the API or the no-JavaScript form): validation,
+ * rate limit, anti-spam, then storage. 'accepted' means committed to the database, under the
+ * sender's `submissionId` when it gives one: sent again, the same message is not stored twice.
+ * The outbox worker then e-mails it, unless the anti-spam rules held it as suspected: it is
+ * stored all the same, with the reason, and the visitor gets the same answer (a robot learns
+ * nothing).
+ */
+export async function submitContactMessage(
+  input: unknown,
+  context: { locale: Locale; clientAddress: string; now?: number },
+): Promise<SubmissionOutcome> {
+  const now = context.now ?? Date.now();
+  const locale = submissionLocale(input, context.locale);
+  const messages = getMessages(locale).contact;
+  const validation = validateContact(input, messages.validation);
+  if (!validation.success)
+    return { kind: 'invalid', message: messages.api.invalid, errors: validation.errors };
+
+  const submissionId = submissionIdOf(input);
+  if (submissionId === null)
+    return { kind: 'invalid', message: messages.api.invalidSubmissionId, errors: {} };
+  const message = { ...validation.data, locale };
+
+  // The same submission sent again (the form resends when an answer was lost): it is already
+  // stored, so the sender gets the same answer and the rate limit is not charged twice.
+  let store: ContactStore | undefined;
+  if (submissionId) {
+    try {
+      store = await getContactStore();
+      if (sameMessage(await store.find(submissionId), message))
+        return { kind: 'accepted', id: submissionId };
+    } catch (error) {
+      console.error(`[contact] message could not be stored: ${describe(error)}`);
+      return { kind: 'unavailable', message: messages.api.unavailable };
+    }
+  }
+
+  try {
+    await (await limiter()).consume(context.clientAddress);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) {
+      // The limit cannot be checked without its database, and the message could not be stored
+      // in it either: the visitor is told to try again later (fail closed), nothing is kept.
+      console.error(`[contact] rate limit unavailable: ${describe(rejection)}`);
+      return { kind: 'unavailable', message: messages.api.unavailable };
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    return {
+      kind: 'rate-limited',
+      retryAfterSeconds,
+      message: interpolate(messages.api.rateLimited, {
+        minutes: Math.ceil(retryAfterSeconds / 60),
+      }),
+    };
+  }
+
+  const suspectedReason = suspicionReason(input, now);
+  let id = submissionId ?? randomUUID();
+  try {
+    store ??= await getContactStore();
+    const row = { ...message, createdAt: now, nextAttemptAt: now, attempts: 0, suspectedReason };
+    if (!(await store.insert({ id, ...row }))) {
+      // Stored meanwhile by a copy of this submission sent at the same time: the same answer.
+      if (sameMessage(await store.find(id), message)) return { kind: 'accepted', id };
+      // Another message under the same identifier (a sender reusing one): kept under its own.
+      id = randomUUID();
+      await store.insert({ id, ...row });
+    }
+  } catch (error) {
+    console.error(`[contact] message could not be stored: ${describe(error)}`);
+    return { kind: 'unavailable', message: messages.api.unavailable };
+  }
+  if (suspectedReason) {
+    console.info(
+      `[contact] message ${id} held as suspected spam, not e-mailed: ${suspectedReason}`,
+    );
+    const stored = await store.find(id).catch(() => null);
+    if (stored) messageHeld(store, stored);
+  } else wakeOutbox();
+  return { kind: 'accepted', id };
+}
+
+/** Whether a stored message holds these very fields (a submission sent again). */
+function sameMessage(
+  stored: ContactMessage | null,
+  message: { name: string; email: string; phone: string; message: string },
+): boolean {
+  return (
+    stored !== null &&
+    stored.name === message.name &&
+    stored.email === message.email &&
+    stored.phone === message.phone &&
+    stored.message === message.message
+  );
+}

@@ -1,0 +1,381 @@
+/**
+ * The contact messages and digests in the database: one body of queries for SQLite and
+ * PostgreSQL. Drizzle has no dialect-neutral database type (its docs and issues offer a
+ * repository written once per dialect, overloads over `any`, or one dialect's types standing for
+ * both), and a repository per dialect is what repeated this file line for line. So the queries
+ * are written once against the SQLite types, and ./dialects.ts hands PostgreSQL's database and
+ * tables in under those types: the builders used here (select, insert…onConflictDoNothing,
+ * update, delete, returning) build the same statements on both at run time, and the tables have
+ * the same columns and row types, which ./dialects.ts checks at compile time. What really differs
+ * (the connection, the tables, `ping`) stays there; the storage tests run this body on both.
+ */
+import 'server-only';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  min,
+  ne,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type {
+  ContactDigestRow,
+  ContactMessageRow,
+  NewContactDigestRow,
+  NewContactMessageRow,
+} from '@/lib/db/schema';
+import type { Database } from '@/lib/db/client';
+import { dialectOf, type Dialect } from './dialects';
+
+export type ContactMessage = ContactMessageRow;
+export type ContactDigest = ContactDigestRow;
+
+/** A failed delivery, as /api/health may show it: a class of error and when. */
+export interface DeliveryFailure {
+  errorClass: string;
+  at: number;
+}
+
+/** What releasing a held message did. */
+export type ReleaseOutcome =
+  | { kind: 'released'; message: ContactMessage }
+  | { kind: 'already-released'; message: ContactMessage }
+  | { kind: 'not-held'; message: ContactMessage }
+  | { kind: 'unknown' };
+
+/** The outbox as a monitor sees it: nothing personal, nothing secret. */
+export interface OutboxState {
+  /** Messages and digests waiting to be e-mailed (held messages are not waiting). */
+  undelivered: number;
+  /** When the longest-waiting of them entered the outbox (a released message: its release). */
+  oldestQueuedAt: number | null;
+  /** The class of the latest failed delivery among them, e.g. 'connection'. */
+  lastErrorClass: string | null;
+}
+
+/** What the contact capability needs from the database, the same for SQLite and PostgreSQL. */
+export interface ContactStore {
+  readonly dialect: Database['dialect'];
+  /**
+   * Commits a new message, due for delivery at once; false, storing nothing, when a message
+   * with this id is already there (the same submission sent again).
+   */
+  insert(row: NewContactMessageRow): Promise<boolean>;
+  /** The message with this id, or null. */
+  find(id: string): Promise<ContactMessage | null>;
+  /**
+   * Ids of undelivered messages whose next attempt is due and that no worker holds. A suspected
+   * message is never due until it is released.
+   */
+  dueIds(now: number, limit: number): Promise<string[]>;
+  /**
+   * Takes a message for delivery until `leaseUntil`, atomically: of two workers claiming the
+   * same message, one gets it and the other gets null.
+   */
+  claim(id: string, token: string, now: number, leaseUntil: number): Promise<ContactMessage | null>;
+  /** Marks a claimed message delivered; false when the claim was lost meanwhile. */
+  markDelivered(id: string, token: string, now: number): Promise<boolean>;
+  /** Records a failed attempt and when to try again, and releases the claim. */
+  markFailed(
+    id: string,
+    token: string,
+    nextAttemptAt: number,
+    error: string,
+    failure?: DeliveryFailure,
+  ): Promise<void>;
+  /**
+   * Hands a held message to the outbox: one conditional UPDATE (the same as `npm run messages --
+   * --release`), so of two releases at once exactly one says 'released'.
+   */
+  release(id: string, now: number): Promise<ReleaseOutcome>;
+  /** Held messages no digest has listed yet, oldest first, at most `limit`, and how many in all. */
+  heldNotDigested(limit: number): Promise<{ messages: ContactMessage[]; total: number }>;
+  /** Whether another message was held in the `windowMs` before this one (ties: the smaller id). */
+  heldShortlyBefore(message: ContactMessage, windowMs: number): Promise<boolean>;
+  /**
+   * Queues a digest and marks the messages it lists, in one transaction; false, changing
+   * nothing, when a digest with this id exists (another instance made it).
+   */
+  insertDigest(row: NewContactDigestRow, messageIds: string[]): Promise<boolean>;
+  findDigest(id: string): Promise<ContactDigest | null>;
+  dueDigestIds(now: number, limit: number): Promise<string[]>;
+  claimDigest(
+    id: string,
+    token: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<ContactDigest | null>;
+  markDigestDelivered(id: string, token: string, now: number): Promise<boolean>;
+  markDigestFailed(
+    id: string,
+    token: string,
+    nextAttemptAt: number,
+    error: string,
+    failure: DeliveryFailure,
+  ): Promise<void>;
+  outboxState(): Promise<OutboxState>;
+  /**
+   * Deletes messages created before `cutoffs.messages`, and suspected (never released) ones
+   * created before `cutoffs.suspected`; returns how many. Digests (they quote held messages)
+   * go with the latter.
+   */
+  purge(cutoffs: PurgeCutoffs): Promise<number>;
+  /** Messages newest first: every one, only the held ones, or all but the held ones. */
+  list(which?: MessageSelection): Promise<ContactMessage[]>;
+  /** How many messages are held (suspected, never released). */
+  countHeld(): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type MessageSelection = 'all' | 'held' | 'not-held';
+
+export interface PurgeCutoffs {
+  messages: number;
+  suspected: number;
+}
+
+function queries({ db, messages: m, digests: d, ping }: Dialect) {
+  const free = (now: number) => or(isNull(m.lockedUntil), lt(m.lockedUntil, now));
+  const deliverable = or(isNull(m.suspectedReason), isNotNull(m.releasedAt));
+  const held = and(isNotNull(m.suspectedReason), isNull(m.releasedAt));
+  const digestDue = (now: number) =>
+    and(
+      isNull(d.deliveredAt),
+      lte(d.nextAttemptAt, now),
+      or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
+    );
+  // A message not held is a deliverable one.
+  const selections = { all: undefined, held, 'not-held': deliverable } as const;
+  // What a delivery, or a failed attempt, writes to a message or a digest alike.
+  const delivered = (attempts: SQLWrapper, now: number) => ({
+    deliveredAt: now,
+    attempts: sql`${attempts} + 1`,
+    lastError: null,
+    lockToken: null,
+    lockedUntil: null,
+  });
+  const failed = (attempts: SQLWrapper, nextAttemptAt: number, error: string) => ({
+    attempts: sql`${attempts} + 1`,
+    nextAttemptAt,
+    lastError: error,
+    lockToken: null,
+    lockedUntil: null,
+  });
+  const store: Omit<ContactStore, 'dialect' | 'close'> = {
+    insert: async (row) =>
+      (await db.insert(m).values(row).onConflictDoNothing().returning({ id: m.id })).length === 1,
+    find: async (id) => (await db.select().from(m).where(eq(m.id, id)))[0] ?? null,
+    dueIds: async (now, limit) =>
+      (
+        await db
+          .select({ id: m.id })
+          .from(m)
+          .where(and(isNull(m.deliveredAt), lte(m.nextAttemptAt, now), free(now), deliverable))
+          .orderBy(asc(m.nextAttemptAt), asc(m.createdAt))
+          .limit(limit)
+      ).map((row) => row.id),
+    // One conditional UPDATE: SQLite runs one writer at a time, and PostgreSQL re-checks the WHERE
+    // clause on the locked row, so a concurrent claim matches 0 rows.
+    claim: async (id, token, now, leaseUntil) => {
+      const rows = await db
+        .update(m)
+        .set({ lockToken: token, lockedUntil: leaseUntil })
+        .where(
+          and(
+            eq(m.id, id),
+            isNull(m.deliveredAt),
+            lte(m.nextAttemptAt, now),
+            free(now),
+            deliverable,
+          ),
+        )
+        .returning();
+      return rows[0] ?? null;
+    },
+    markDelivered: async (id, token, now) => {
+      const rows = await db
+        .update(m)
+        .set(delivered(m.attempts, now))
+        .where(and(eq(m.id, id), eq(m.lockToken, token)))
+        .returning({ id: m.id });
+      return rows.length === 1;
+    },
+    markFailed: async (id, token, nextAttemptAt, error, failure) => {
+      await db
+        .update(m)
+        .set({
+          ...failed(m.attempts, nextAttemptAt, error),
+          ...(failure ? { lastErrorClass: failure.errorClass, lastFailedAt: failure.at } : {}),
+        })
+        .where(and(eq(m.id, id), eq(m.lockToken, token)));
+    },
+    purge: async (cutoffs) => {
+      await db.delete(d).where(lt(d.createdAt, cutoffs.suspected));
+      return (
+        await db
+          .delete(m)
+          .where(
+            or(lt(m.createdAt, cutoffs.messages), and(held, lt(m.createdAt, cutoffs.suspected))),
+          )
+          .returning({ id: m.id })
+      ).length;
+    },
+    release: async (id, now) => {
+      const [released] = await db
+        .update(m)
+        .set({ releasedAt: now })
+        .where(and(eq(m.id, id), held))
+        .returning();
+      if (released) return { kind: 'released', message: released };
+      const [found] = await db.select().from(m).where(eq(m.id, id));
+      if (!found) return { kind: 'unknown' };
+      return { kind: found.releasedAt === null ? 'not-held' : 'already-released', message: found };
+    },
+    heldNotDigested: async (limit) => {
+      const waiting = and(held, isNull(m.digestId));
+      const messages = await db
+        .select()
+        .from(m)
+        .where(waiting)
+        .orderBy(asc(m.createdAt), asc(m.id))
+        .limit(limit);
+      const [total] = await db.select({ n: count() }).from(m).where(waiting);
+      return { messages, total: Number(total?.n ?? 0) };
+    },
+    heldShortlyBefore: async (message, windowMs) =>
+      (
+        await db
+          .select({ id: m.id })
+          .from(m)
+          .where(
+            and(
+              isNotNull(m.suspectedReason),
+              ne(m.id, message.id),
+              gte(m.createdAt, message.createdAt - windowMs),
+              or(
+                lt(m.createdAt, message.createdAt),
+                and(eq(m.createdAt, message.createdAt), lt(m.id, message.id)),
+              ),
+            ),
+          )
+          .limit(1)
+      ).length > 0,
+    // Not one transaction: a crash between the two statements leaves the messages unmarked, and
+    // the next digest lists them again (twice rather than never).
+    insertDigest: async (row, messageIds) => {
+      const inserted = await db.insert(d).values(row).onConflictDoNothing().returning({ id: d.id });
+      if (inserted.length === 0) return false;
+      if (messageIds.length > 0)
+        await db
+          .update(m)
+          .set({ digestId: row.id })
+          .where(and(inArray(m.id, messageIds), isNull(m.digestId)));
+      return true;
+    },
+    findDigest: async (id) => (await db.select().from(d).where(eq(d.id, id)))[0] ?? null,
+    dueDigestIds: async (now, limit) =>
+      (
+        await db
+          .select({ id: d.id })
+          .from(d)
+          .where(digestDue(now))
+          .orderBy(asc(d.nextAttemptAt))
+          .limit(limit)
+      ).map((row) => row.id),
+    claimDigest: async (id, token, now, leaseUntil) =>
+      (
+        await db
+          .update(d)
+          .set({ lockToken: token, lockedUntil: leaseUntil })
+          .where(and(eq(d.id, id), digestDue(now)))
+          .returning()
+      )[0] ?? null,
+    markDigestDelivered: async (id, token, now) =>
+      (
+        await db
+          .update(d)
+          .set(delivered(d.attempts, now))
+          .where(and(eq(d.id, id), eq(d.lockToken, token)))
+          .returning({ id: d.id })
+      ).length === 1,
+    markDigestFailed: async (id, token, nextAttemptAt, error, failure) => {
+      await db
+        .update(d)
+        .set({
+          ...failed(d.attempts, nextAttemptAt, error),
+          lastErrorClass: failure.errorClass,
+          lastFailedAt: failure.at,
+        })
+        .where(and(eq(d.id, id), eq(d.lockToken, token)));
+    },
+    outboxState: async () => {
+      const waiting = and(isNull(m.deliveredAt), deliverable);
+      const waitingDigest = isNull(d.deliveredAt);
+      const [messages] = await db
+        .select({
+          n: count(),
+          oldest: sql<string | number | null>`min(coalesce(${m.releasedAt}, ${m.createdAt}))`,
+        })
+        .from(m)
+        .where(waiting);
+      const [digests] = await db
+        .select({ n: count(), oldest: min(d.createdAt) })
+        .from(d)
+        .where(waitingDigest);
+      const failures = [
+        ...(await db
+          .select({ errorClass: m.lastErrorClass, at: m.lastFailedAt })
+          .from(m)
+          .where(and(waiting, isNotNull(m.lastFailedAt)))
+          .orderBy(desc(m.lastFailedAt))
+          .limit(1)),
+        ...(await db
+          .select({ errorClass: d.lastErrorClass, at: d.lastFailedAt })
+          .from(d)
+          .where(and(waitingDigest, isNotNull(d.lastFailedAt)))
+          .orderBy(desc(d.lastFailedAt))
+          .limit(1)),
+      ];
+      return outboxStateOf(
+        [messages, digests].map((row) => ({
+          n: Number(row?.n ?? 0),
+          oldest: row?.oldest == null ? null : Number(row.oldest),
+        })),
+        failures.map((row) => ({ errorClass: row.errorClass, at: Number(row.at) })),
+      );
+    },
+    list: (which = 'all') =>
+      db.select().from(m).where(selections[which]).orderBy(desc(m.createdAt), desc(m.id)),
+    countHeld: async () => Number((await db.select({ n: count() }).from(m).where(held))[0]?.n ?? 0),
+    ping,
+  };
+  return store;
+}
+
+function outboxStateOf(
+  queues: { n: number; oldest: number | null }[],
+  failures: { errorClass: string | null; at: number }[],
+): OutboxState {
+  const oldest = queues.flatMap((queue) => (queue.oldest === null ? [] : [queue.oldest]));
+  const latest = failures.sort((a, b) => b.at - a.at)[0];
+  return {
+    undelivered: queues.reduce((sum, queue) => sum + queue.n, 0),
+    oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : null,
+    lastErrorClass: latest?.errorClass ?? null,
+  };
+}
+
+export function contactStore(database: Database): ContactStore {
+  return { ...queries(dialectOf(database)), dialect: database.dialect, close: database.close };
+}

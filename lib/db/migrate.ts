@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { Client as LibsqlClient } from '@libsql/client';
+import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
+import { migrate as migrateLibsql } from 'drizzle-orm/libsql/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { Client } from 'pg';
+
+/**
+ * Brings a database up to date with the migrations drizzle-kit generated from lib/db/schema.ts,
+ * using Drizzle's own migrators, from the project folder (lib/db/client.ts opens the database
+ * this way for the site and `npm run messages`). Never edit an applied migration: change the
+ * schema and generate a new one.
+ */
+const migrationsFolder = (dialect: 'sqlite' | 'postgres') =>
+  path.join(process.cwd(), 'lib', 'db', 'migrations', dialect);
+
+/** An arbitrary constant: the PostgreSQL advisory lock that serialises concurrent start-ups. */
+const MIGRATION_LOCK = 7_310_523_061;
+
+export async function migrateSqlite(client: LibsqlClient): Promise<void> {
+  // Drizzle reads the applied migrations before its transaction, so of two processes starting at
+  // once on an old database both may try the same migration: they queue on SQLite's write lock
+  // (busy_timeout), and the second fails (an ALTER TABLE that already happened) and rolls back.
+  // Reading again then finds nothing left to do; a real failure fails again and is reported.
+  const migrate = () =>
+    migrateLibsql(drizzleLibsql(client), { migrationsFolder: migrationsFolder('sqlite') });
+  try {
+    await migrate();
+  } catch (first) {
+    await migrate().catch(() => {
+      throw first;
+    });
+  }
+}
+
+export async function migratePostgresDatabase(url: string): Promise<void> {
+  // Drizzle reads the applied migrations before its transaction, so start-ups take turns: a
+  // session lock on one connection, which also runs the migration itself.
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres(client), {
+      migrationsFolder: migrationsFolder('postgres'),
+    });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } finally {
+    // Closing the session also releases the lock if the migration failed.
+    await client.end();
+  }
+}

@@ -1,0 +1,29 @@
+// @ts-check
+// The pages that are measured: one of every kind, in both languages, plus an article per language
+// (firstArticlePath). The one list read by the Lighthouse test, the layout-stability test and
+// `npm run bench`; plain JavaScript with JSDoc types so that bench/run.mjs shares it.
+
+/** One page of every kind (home, profile, list, legal pages), in both languages. */
+export const measuredPages = [
+  '/fr',
+  '/en',
+  '/fr/helene-sorel',
+  '/en/julien-aubry',
+  '/fr/actualites',
+  '/en/blog',
+  '/fr/mentions-legales',
+  '/en/politique-confidentialite',
+  '/fr/politique-cookies',
+];
+
+/**
+ * The first article the list page `/{locale}/actualites` links to (a path such as /fr/blog/…),
+ * or undefined when it lists none.
+ * @param {string} baseUrl
+ * @param {'fr' | 'en'} locale
+ * @returns {Promise<string | undefined>}
+ */
+export async function firstArticlePath(baseUrl, locale) {
+  const html = await (await fetch(`${baseUrl}/${locale}/actualites`)).text();
+  return new RegExp(`href="(/${locale}/blog/[^"?#]+)"`).exec(html)?.[1];
+}
