@@ -180,6 +180,23 @@ describe('the shipped nginx site, read as nginx reads it', () => {
     }
   });
 
+  it('sends the instances the same proxy headers from every location', () => {
+    // A proxy_set_header in a location replaces all of the server's: such a location repeats
+    // each of them, with the same value, or the instances lose the host and the forwarded
+    // headers (a Server Action's Origin check, the visitor's address, HTTPS) there.
+    const headers = (directives: Directive[]) =>
+      named(directives, 'proxy_set_header').map((d) => d.args.join(' '));
+    for (const server of https) {
+      const inherited = headers(server);
+      if (!inherited.length) continue;
+      for (const location of locations(server)) {
+        const own = headers(location.block ?? []);
+        if (own.length)
+          expect(own, location.args.join(' ')).toEqual(expect.arrayContaining(inherited));
+      }
+    }
+  });
+
   it('sends the value the site itself sends straight from next start', () => {
     const config = readFileSync(new URL('../next.config.ts', import.meta.url), 'utf8');
     expect(/key: 'Strict-Transport-Security', value: '([^']+)'/.exec(config)?.[1]).toBe(HSTS);
