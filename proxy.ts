@@ -11,13 +11,19 @@ import {
   REQUESTED_PATH_HEADER,
   type RouteMatch,
 } from '@/lib/routing/route-table';
-import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
+import {
+  buildCsp,
+  cspSourcesFromEnv,
+  PAGE_CACHE_NONCE_HEADER,
+  responseNonce,
+} from '@/lib/security/csp';
 import { actionPostProblem, MAX_ACTION_POST_BYTES } from '@/lib/server/action-post';
 import { imageAddressProblem } from '@/lib/server/image-address';
 
 /**
  * Runs before every page and API request:
- * - a fresh CSP nonce for each response (Next.js applies it to its own scripts);
+ * - a fresh CSP nonce for each response (Next.js applies it to its own scripts), or nginx's
+ *   placeholder for a page its cache keeps, which it replaces in every response it sends;
  * - unprefixed paths are French: '/x' is served by '/fr/x' without a redirect;
  * - an address no page claims, or an unpublished article, is answered here with the not-found
  *   page and status 404, rendered on the server in the language of the path;
@@ -36,7 +42,7 @@ export async function proxy(request: NextRequest) {
     const problem = await formPostProblem(request);
     if (problem) return refuse(request, problem.status, problem.reason);
   }
-  const nonce = btoa(crypto.randomUUID());
+  const { nonce, placeholder } = responseNonce(request.headers);
   const https =
     request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   const csp = buildCsp(nonce, cspSourcesFromEnv(), {
@@ -48,8 +54,11 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set(REQUESTED_PATH_HEADER, request.nextUrl.pathname);
+  requestHeaders.delete(PAGE_CACHE_NONCE_HEADER);
   const withCsp = (response: NextResponse) => {
     response.headers.set('content-security-policy', csp);
+    // Tells nginx's page cache that this response carries its placeholder (docs/page-cache.md).
+    if (placeholder) response.headers.set(PAGE_CACHE_NONCE_HEADER, '1');
     return response;
   };
 

@@ -23,10 +23,8 @@
 // one report kept in the repository (git keeps the earlier ones). A run with BENCH_PAGES,
 // BENCH_BLOCK, one method in BENCH_METHODS, or BENCH_LABEL (e.g. 'before') is an experiment: it
 // writes bench/results/<what>.md, which git ignores, and leaves latest.md alone.
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,9 +32,9 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
-import { startNginx } from '../scripts/nginx.mjs';
-import { instanceCommand, readUnit } from '../scripts/systemd-unit.mjs';
+import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
 import { firstArticlePath, measuredPages } from '../tests/support/measured-pages.mjs';
+import { freePort, startUnitServer } from './unit-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -54,17 +52,9 @@ for (const method of METHODS)
   if (!['simulate', 'devtools'].includes(method))
     throw new Error(`BENCH_METHODS: '${method}' is neither 'simulate' nor 'devtools'`);
 // Where the server's preloaded bench/server-timing.mjs writes its figures on SIGUSR2.
+// The page cache's placeholder, shared by the instance and nginx (docs/page-cache.md).
+const NONCE_PLACEHOLDER = newNoncePlaceholder();
 const SERVER_TIMING = path.join(os.tmpdir(), `bench-server-timing-${process.pid}.json`);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * `next start` as deploy/systemd/sorel-aubry-avocats@.service starts it: the shipped unit's
@@ -72,42 +62,14 @@ function freePort() {
  * environment file that adds bench/server-timing.mjs and the floor pages. SITE_URL is the proxy's
  * address, so canonical links and redirects name what the browser loaded.
  */
-async function startServer(siteUrl) {
-  const port = await freePort();
-  const envFile = path.join(os.tmpdir(), `bench-env-${process.pid}`);
-  writeFileSync(
-    envFile,
-    [
-      `SITE_URL=${siteUrl}`,
-      'BENCH_FLOOR=1',
-      `BENCH_SERVER_TIMING=${SERVER_TIMING}`,
-      `NODE_OPTIONS=--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
-      '',
-    ].join('\n'),
-  );
-  const unit = instanceCommand(readUnit(), { port, appDir: root, envFile });
-  rmSync(envFile);
-  const [command, ...args] = unit.argv;
-  const child = spawn(command, args, {
-    cwd: unit.cwd,
-    // NEXT_DIST_DIR, when set, measures another build.
-    env: {
-      ...unit.env,
-      ...(process.env.NEXT_DIST_DIR && { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startServer(siteUrl) {
+  return startUnitServer({
+    SITE_URL: siteUrl,
+    BENCH_FLOOR: '1',
+    PAGE_CACHE_NONCE_PLACEHOLDER: NONCE_PLACEHOLDER,
+    BENCH_SERVER_TIMING: SERVER_TIMING,
+    NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      await fetch(`${url}/robots.txt`);
-      return { url, port, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('next start did not answer');
 }
 
 /** The base64 SHA-256 of the certificate's public key: Chromium trusts it by this (and only it). */
@@ -213,7 +175,15 @@ async function serverTiming(child) {
 
 async function load(child, url) {
   await serverTiming(child);
-  const result = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS });
+  // Through nginx, many visitors (each connection from its own address), as real traffic comes,
+  // under the site's per-address limits.
+  const visitors = url.startsWith('https:') ? manyVisitors() : {};
+  const result = await autocannon({
+    url,
+    connections: LOAD_CONNECTIONS,
+    duration: LOAD_SECONDS,
+    ...visitors,
+  });
   const server = await serverTiming(child);
   // autocannon opens all its connections at once. The server accepts a burst of them, then one
   // per turn of its event loop; a connection still waiting after 10 s is dropped by autocannon (a
@@ -259,7 +229,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 try {
-  nginx = await startNginx({ upstreamPorts: [port], httpsPort });
+  nginx = await startNginx({
+    upstreamPorts: [port],
+    httpsPort,
+    noncePlaceholder: NONCE_PLACEHOLDER,
+  });
   const home = await fetch(`${directUrl}/fr`);
   if (!home.ok) throw new Error(`/fr answered ${home.status} straight from Node`);
   chrome = await chromeLauncher.launch({

@@ -3,6 +3,7 @@
 // deployment tests and `npm run bench`: only the listening ports, the certificate (self-signed,
 // made at run time), the upstream ports and the log and cache folders are substituted.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -75,6 +76,11 @@ export function renderSiteConfig(
   replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
   replace(/\/var\/lib\/nginx\//g, `${dir}/cache/`, 'the cache folder');
   replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
+  replace(
+    /include \/etc\/nginx\/sorel-aubry-avocats-nonce\.conf;/g,
+    `include ${dir}/nonce.conf;`,
+    'the nonce placeholder’s file',
+  );
   return out;
 }
 
@@ -154,6 +160,15 @@ function waitForPort(port, child, timeoutMs = 15_000) {
 }
 
 /**
+ * A page cache nonce placeholder (deploy/nginx, docs/page-cache.md): give the same value to the
+ * instances (PAGE_CACHE_NONCE_PLACEHOLDER) and to `startNginx`.
+ * @returns {string}
+ */
+export function newNoncePlaceholder() {
+  return randomBytes(24).toString('hex');
+}
+
+/**
  * @typedef {object} RunningNginx
  * @property {string} httpsUrl
  * @property {string} httpUrl
@@ -166,9 +181,11 @@ function waitForPort(port, child, timeoutMs = 15_000) {
  */
 
 /**
- * Starts nginx in the foreground with the shipped site in front of the given `next start` ports.
+ * Starts nginx in the foreground with the shipped site in front of the given `next start` ports,
+ * with the page cache's placeholder `noncePlaceholder` (the instances' own, or pages are not kept).
+ * `extraHttp(certFile, keyFile)`, for the bench: more configuration in the same `http` block.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
- * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, certificateKey?: 'ecdsa' | 'rsa' }} options
+ * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
  * @returns {Promise<RunningNginx>}
  */
 export async function startNginx({
@@ -177,6 +194,8 @@ export async function startNginx({
   httpPort,
   workers = 1,
   certificateKey = 'ecdsa',
+  noncePlaceholder = newNoncePlaceholder(),
+  extraHttp,
 }) {
   const binary = ensureNginx();
   const dir = mkdtempSync(join(tmpdir(), 'sorel-nginx-'));
@@ -195,6 +214,10 @@ export async function startNginx({
     dir,
   });
   writeFileSync(join(dir, 'site.conf'), site);
+  writeFileSync(
+    join(dir, 'nonce.conf'),
+    `set $sorel_aubry_nonce_placeholder ${noncePlaceholder};\n`,
+  );
   // The main file mirrors Debian's /etc/nginx/nginx.conf, with this folder for every path.
   writeFileSync(
     join(dir, 'nginx.conf'),
@@ -209,6 +232,7 @@ http {
     types_hash_max_size 2048;
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
+    gzip on;
     # Debian's own TLS lines, which the site's HTTPS blocks must override.
     ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;
     ssl_prefer_server_ciphers on;
@@ -219,7 +243,7 @@ http {
     uwsgi_temp_path ${dir}/temp/uwsgi;
     scgi_temp_path ${dir}/temp/scgi;
     include ${dir}/site.conf;
-}
+${extraHttp ? extraHttp(certFile, keyFile) : ''}}
 `,
   );
   const check = spawnSync(binary, ['-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf')], {
@@ -255,6 +279,33 @@ http {
         clearTimeout(timer);
       }
       if (!keepFolder) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * autocannon's `setupClient` and `reconnectRate` for load that comes from many visitors, as real
+ * traffic does, so that the site's per-address limits stay on under test: each connection, and
+ * each time it reconnects (after `requestsPerConnection` requests), comes from a new loopback
+ * address 127.<first>.x.y (127.0.0.0/8 is all local on Linux). autocannon opens its TLS
+ * connections with `tls.connect({ ...tlsOptions })`, so a getter there is read per connection.
+ * @param {{ first?: number, requestsPerConnection?: number }} [options]
+ * @returns {{ reconnectRate: number, setupClient: (client: any) => void }}
+ */
+export function manyVisitors({ first = 20, requestsPerConnection = 20 } = {}) {
+  let n = 0;
+  const nextAddress = () => {
+    const i = n++ % (254 * 254);
+    return `127.${first}.${Math.floor(i / 254)}.${(i % 254) + 1}`;
+  };
+  return {
+    reconnectRate: requestsPerConnection,
+    setupClient(client) {
+      client.opts.tlsOptions = { ...client.opts.tlsOptions };
+      Object.defineProperty(client.opts.tlsOptions, 'localAddress', {
+        enumerable: true,
+        get: nextAddress,
+      });
     },
   };
 }

@@ -38,8 +38,10 @@ describe('renderSiteConfig (the shipped nginx site on loopback)', () => {
     expect(rendered).toContain('listen 127.0.0.1:4080;');
     expect(rendered).toContain('listen 127.0.0.1:4443 ssl http2 default_server;');
     expect(rendered).toContain('ssl_certificate /tmp/t/cert.pem;');
+    expect(rendered).toContain('include /tmp/t/nonce.conf;');
     // Every other directive is the shipped one, in the same order.
-    const changed = /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root )/;
+    const changed =
+      /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root |include )/;
     const keep = (lines: string[]) => lines.filter((line) => !changed.test(line));
     expect(keep(directives(rendered))).toEqual(keep(directives(shipped)));
   });
@@ -174,6 +176,23 @@ describe('the shipped nginx site, read as nginx reads it', () => {
         const hidden = value(location.block ?? [], 'proxy_hide_header');
         if (hidden.length)
           expect(hidden, location.args.join(' ')).toContain('Strict-Transport-Security');
+      }
+    }
+  });
+
+  it('sends the instances the same proxy headers from every location', () => {
+    // A proxy_set_header in a location replaces all of the server's: such a location repeats
+    // each of them, with the same value, or the instances lose the host and the forwarded
+    // headers (a Server Action's Origin check, the visitor's address, HTTPS) there.
+    const headers = (directives: Directive[]) =>
+      named(directives, 'proxy_set_header').map((d) => d.args.join(' '));
+    for (const server of https) {
+      const inherited = headers(server);
+      if (!inherited.length) continue;
+      for (const location of locations(server)) {
+        const own = headers(location.block ?? []);
+        if (own.length)
+          expect(own, location.args.join(' ')).toEqual(expect.arrayContaining(inherited));
       }
     }
   });

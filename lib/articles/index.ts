@@ -4,13 +4,21 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { SheetReading } from './normalise';
 import { PREVIEW_FRESHNESS_MS } from './preview';
 import { loadSheet, SHEET_TIMEOUT_MS, sheetSource } from './source';
-import { ArticleStore } from './store';
+import { ArticleStore, fileGeneration } from './store';
 import { typography } from './typography';
 import type { Article } from './types';
 
 export type { Article } from './types';
 
 const storeKey = Symbol.for('sorel-aubry.articles');
+
+/**
+ * The publish generation every instance of one deployment shares (in data/, which the unit may
+ * write): /api/revalidate bumps it, and each instance reloads the sheet before its next reader.
+ */
+export const publishGeneration = fileGeneration(
+  process.env.ARTICLES_GENERATION_FILE || 'data/articles-generation',
+);
 
 type WithStore = typeof globalThis & { [storeKey]?: ArticleStore<SheetReading> };
 
@@ -24,6 +32,7 @@ export function articleStore(): ArticleStore<SheetReading> {
     const store = new ArticleStore<SheetReading>({
       load: () => loadSheet(sheetSource(config())),
       loadTimeoutMs: SHEET_TIMEOUT_MS,
+      generation: publishGeneration.read,
     });
     store.startTimer();
     holder[storeKey] = store;

@@ -1,6 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHEET_TIMEOUT_MS } from './source';
-import { ARTICLE_CACHE_MAX_AGE_MS, ARTICLE_CHECK_EVERY_MS, ArticleStore } from './store';
+import {
+  ARTICLE_CACHE_MAX_AGE_MS,
+  ARTICLE_CHECK_EVERY_MS,
+  ArticleStore,
+  fileGeneration,
+} from './store';
 
 /** A store wired as in production (5 minutes, 60 s timer, the sheet's 8 s timeout), on a test clock. */
 function setup(initial: string[] = ['a']) {
@@ -201,5 +209,31 @@ describe('ArticleStore (at most 5 minutes old, refreshed ahead, stale-while-reva
           loadTimeoutMs: SHEET_TIMEOUT_MS,
         }),
     ).toThrow(/must exceed/);
+  });
+});
+
+describe('the publish generation shared by the instances (/api/revalidate)', () => {
+  it('has every store that shares the generation file reload before its next reader', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sa-generation-'));
+    try {
+      const generation = fileGeneration(path.join(dir, 'data/articles-generation'));
+      let sheet = ['before'];
+      const stores = [1, 2].map(
+        () =>
+          new ArticleStore<string[]>({
+            load: () => Promise.resolve(sheet),
+            loadTimeoutMs: SHEET_TIMEOUT_MS,
+            generation: generation.read,
+          }),
+      );
+      for (const store of stores) expect((await store.get()).data).toEqual(['before']);
+      sheet = ['after'];
+      // Without a publish, the copies stay until their age says otherwise.
+      for (const store of stores) expect((await store.get()).data).toEqual(['before']);
+      generation.bump();
+      for (const store of stores) expect((await store.get()).data).toEqual(['after']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 /** The 5-minute rule (300000 ms): articles are never served older, stated once. */
 export const ARTICLE_CACHE_MAX_AGE_MS = 300_000;
 
@@ -17,6 +20,25 @@ export interface ArticleStoreOptions<T> {
   /** Milliseconds since the epoch; tests inject their own clock. */
   now?: () => number;
   log?: (message: string, error: unknown) => void;
+  /**
+   * The publish generation shared by every instance (fileGeneration): when it changes, the next
+   * reader waits for a fresh load, so that /api/revalidate on one instance reaches them all.
+   */
+  generation?: () => number;
+}
+
+/**
+ * A generation kept as a file's modification time (the unit may write only data/): `read` is a
+ * stat, cheap enough for every request; `bump` marks a publish.
+ */
+export function fileGeneration(file: string) {
+  return {
+    read: () => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0,
+    bump: () => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, `${new Date().toISOString()}\n`);
+    },
+  };
 }
 
 /**
@@ -38,6 +60,9 @@ export class ArticleStore<T> {
   private readonly load: () => Promise<T>;
   private readonly now: () => number;
   private readonly log: (message: string, error: unknown) => void;
+  private readonly generation: () => number;
+  /** The generation the copy being served (or loaded) was read at. */
+  private loadedGeneration: number | null = null;
 
   constructor(options: ArticleStoreOptions<T>) {
     const maxAgeMs = options.maxAgeMs ?? ARTICLE_CACHE_MAX_AGE_MS;
@@ -48,6 +73,7 @@ export class ArticleStore<T> {
     this.load = options.load;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((message, error) => console.error(message, error));
+    this.generation = options.generation ?? (() => 0);
   }
 
   private isDue(): boolean {
@@ -56,6 +82,7 @@ export class ArticleStore<T> {
 
   async get(): Promise<ArticleSnapshot<T>> {
     if (this.good === null) await this.refresh();
+    else if (this.generation() !== this.loadedGeneration) await this.refreshNow();
     else if (this.isDue()) void this.refresh();
     return this.snapshot();
   }
@@ -71,6 +98,7 @@ export class ArticleStore<T> {
     if (this.inflight) return this.inflight;
     // The copy is dated from the start of its load: the sheet was read no earlier than that.
     const startedAt = this.now();
+    this.loadedGeneration = this.generation();
     this.inflight = this.load()
       .then((data) => {
         this.good = { data, loadedAt: startedAt };

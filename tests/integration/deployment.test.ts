@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { manyVisitors, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
-import { freePort } from '../support/ports';
-import { startPostgres, type PostgresCluster } from '../support/postgres';
+import { startShippedSite, type ShippedSite } from '../support/shipped-site';
 import { SmtpSink } from '../support/smtp-sink';
-import { startUnitInstance, writeEnvFile, type UnitInstance } from '../support/unit-instance';
+import { startUnitInstance, type UnitInstance } from '../support/unit-instance';
 
 /**
  * The deployment as shipped (deploy/): the nginx site, two instances started from the systemd
@@ -24,14 +22,13 @@ import { startUnitInstance, writeEnvFile, type UnitInstance } from '../support/u
 const LOAD_SECONDS = 60;
 const LOAD_CONNECTIONS = 200;
 
-let cluster: PostgresCluster;
+let site: ShippedSite;
 let database: Pool;
 let sink: SmtpSink;
 let nginx: RunningNginx;
 let siteUrl: string;
 let envFile: string;
-const instances: UnitInstance[] = [];
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sa-deploy-'));
+let instances: UnitInstance[];
 
 interface Answer {
   status: number;
@@ -132,34 +129,20 @@ const mailedNames = () =>
   sink.received.map((mail) => (mail.headers.subject ?? '').replace(/^.*— /, ''));
 
 beforeAll(async () => {
-  cluster = await startPostgres();
-  const databaseUrl = await cluster.createDatabase('deployment');
-  database = new Pool({ connectionString: databaseUrl, max: 2 });
   sink = await SmtpSink.start('up');
-  const httpsPort = await freePort();
-  siteUrl = `https://127.0.0.1:${httpsPort}`;
-  envFile = writeEnvFile(path.join(dir, 'env'), {
-    SITE_URL: siteUrl,
-    DATABASE_URL: databaseUrl,
+  site = await startShippedSite('deployment', () => ({
     SMTP_URL: sink.url,
     CONTACT_TO: 'cabinet@example.com',
     CONTACT_FROM: 'Site <site@example.com>',
     // The outbox looks for due messages every second rather than every 5.
     CONTACT_OUTBOX_POLL_MS: '1000',
-  });
-  // Both instances start together, as `systemctl start …@3001 …@3002` does: their migrations
-  // and the rate limit's table must not trip over each other.
-  instances.push(...(await Promise.all([startUnitInstance(envFile), startUnitInstance(envFile)])));
-  nginx = await startNginx({ upstreamPorts: instances.map((i) => i.port), httpsPort });
+  }));
+  ({ database, nginx, siteUrl, envFile, instances } = site);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.stop()));
-  await nginx?.stop();
+  await site?.stop();
   await sink?.close();
-  await database?.end();
-  cluster?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the shipped nginx site in front of two instances', () => {
@@ -245,6 +228,8 @@ describe('under load, with a rolling restart', () => {
       connections: LOAD_CONNECTIONS,
       duration: LOAD_SECONDS,
       timeout: 30,
+      // Many visitors, each connection from its own address, under the site's per-address limits.
+      ...manyVisitors(),
     });
     // Contact messages all along, each from its own visitor, two a second, sent as the form sends
     // them (components/contact/contact-form-client.tsx): with a submission id, and sent again

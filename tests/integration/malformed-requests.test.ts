@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { startNextServer, type NextServer } from '../support/next-server';
 import {
+  content,
   hiddenFields,
   multipartBody,
   rawRequest,
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const home = await sendRaw(new URL(server.url), rawRequest('GET', '/fr', host(server.url)));
   actionId =
     /"id":"([0-9a-f]+)"/.exec(
-      hiddenFields(home.body).find(([n]) => n === '$ACTION_1:0')?.[1] ?? '',
+      hiddenFields(content(home)).find(([n]) => n === '$ACTION_1:0')?.[1] ?? '',
     )?.[1] ?? '';
   script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(home.body)?.[1] ?? '';
   expect(actionId, 'the home page carries the contact form action').not.toBe('');
@@ -222,7 +223,7 @@ describe('what the site serves still works', () => {
     const target = targets()[1] as Target;
     const h = target.base.host;
     const page = await send(target, rawRequest('GET', '/fr', h));
-    const fields = hiddenFields(page.body).filter(
+    const fields = hiddenFields(content(page)).filter(
       ([n]) => n.startsWith('$ACTION') || ['locale', 'formToken', 'submissionId'].includes(n),
     );
     const body = multipartBody([

@@ -16,7 +16,12 @@ import autocannon from 'autocannon';
 import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
-import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import {
+  manyVisitors,
+  newNoncePlaceholder,
+  startNginx,
+  type RunningNginx,
+} from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
 import { freePort } from '../support/ports';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
@@ -57,6 +62,7 @@ beforeAll(async () => {
   const ports = [await freePort(), await freePort()];
   envDir = mkdtempSync(path.join(os.tmpdir(), 'sa-release-env-'));
   const envFile = path.join(envDir, 'env');
+  const noncePlaceholder = newNoncePlaceholder();
   // Not writeEnvFile: that one passes NEXT_DIST_DIR on, and a release always runs its own .next.
   writeFileSync(
     envFile,
@@ -67,13 +73,14 @@ beforeAll(async () => {
       CONTACT_TO: 'cabinet@example.com',
       CONTACT_FROM: 'Site <site@example.com>',
       CONTACT_OUTBOX_POLL_MS: '1000',
+      PAGE_CACHE_NONCE_PLACEHOLDER: noncePlaceholder,
     })
       .map(([key, value]) => `${key}=${value}\n`)
       .join(''),
   );
   site = new ReleaseSite(envFile, ports);
   await site.setUp();
-  nginx = await startNginx({ upstreamPorts: ports, httpsPort });
+  nginx = await startNginx({ upstreamPorts: ports, httpsPort, noncePlaceholder });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }, 180_000);
 
@@ -145,6 +152,8 @@ async function underLoad<T>(action: () => Promise<T>): Promise<{ value: T; load:
       duration: 900,
       timeout: 30,
       requests: PAGES.map((pathname) => ({ method: 'GET', path: pathname })),
+      // Many visitors, each connection from its own address, under the site's per-address limits.
+      ...manyVisitors(),
     },
     (error, result) => {
       if (error) throw error;

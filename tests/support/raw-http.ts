@@ -83,6 +83,22 @@ export function multipartBody(fields: [string, string][], boundary = 'rawBoundar
   return `${parts.join('')}--${boundary}--\r\n`;
 }
 
+/**
+ * The answer's body as a client reads it: without the chunked framing, whose size lines fall
+ * wherever the sender's buffers end, even inside a tag.
+ */
+export function content(answer: RawAnswer): string {
+  if (!/\r\ntransfer-encoding: *chunked/i.test(answer.head)) return answer.body;
+  let out = '';
+  for (let at = 0; ;) {
+    const end = answer.body.indexOf('\r\n', at);
+    const size = end === -1 ? 0 : parseInt(answer.body.slice(at, end), 16);
+    if (!size) return out;
+    out += answer.body.slice(end + 2, end + 2 + size);
+    at = end + 2 + size + 2;
+  }
+}
+
 /** The hidden fields of the page's contact form (React's action fields included), decoded. */
 export function hiddenFields(html: string): [string, string][] {
   const fields: [string, string][] = [];

@@ -1,15 +1,18 @@
-import { articleStore } from '@/lib/articles';
+import { articleStore, publishGeneration } from '@/lib/articles';
 import { refuseUnlessEditor } from '@/lib/articles/editor-access';
 import { describeSheetFailure } from '@/lib/articles/report';
 
 /**
  * POST with 'Authorization: Bearer <REVALIDATE_SECRET>': reloads the sheet now and answers 200
- * once the new articles are served, so the firm can publish at once (issue 4).
+ * once the new articles are served, so the firm can publish at once (issue 4). The publish
+ * generation it bumps first has every other instance reload before its next reader; nginx's page
+ * copies last 2 s at most (docs/page-cache.md).
  */
 export async function POST(request: Request) {
   const refusal = refuseUnlessEditor(request);
   if (refusal) return refusal;
   const store = articleStore();
+  publishGeneration.bump();
   const refreshed = await store.refreshNow();
   const snapshot = store.snapshot();
   if (!refreshed) {

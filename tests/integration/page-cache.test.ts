@@ -1,0 +1,230 @@
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articleHref } from '@/lib/articles/format';
+import { previewToken } from '@/lib/articles/preview';
+import { slugify } from '@/lib/articles/slug';
+import type { RunningNginx } from '../../scripts/nginx.mjs';
+import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
+import { startShippedSite, type ShippedSite } from '../support/shipped-site';
+import type { UnitInstance } from '../support/unit-instance';
+
+/**
+ * nginx's page cache (deploy/nginx/sorel-aubry-avocats.conf, docs/page-cache.md) in front of two
+ * instances started from the systemd unit: every response with a nonce of its own, nothing of one
+ * visitor given to another, previews never kept, and a publish reaching every instance and copy.
+ */
+
+const SECRET = 'page-cache-test-secret';
+const PUBLISHED = 'Le barème Macron en 2025';
+const DRAFT = 'Projet confidentiel';
+const published = (contenu: string): SheetRow => ({ titre: PUBLISHED, contenu, statut: 'Publié' });
+const draft: SheetRow = { titre: DRAFT, contenu: 'Un brouillon.', statut: 'Brouillon' };
+const articlePath = articleHref('fr', slugify(PUBLISHED));
+const draftPath = articleHref('fr', slugify(DRAFT));
+
+let site: ShippedSite;
+let sheet: SheetServer;
+let nginx: RunningNginx;
+let placeholder: string;
+let instances: UnitInstance[];
+/** A copy's lifetime: 1 s, counted by nginx in whole seconds, so 2 s at most. */
+const COPY_LIFETIME_MS = 2_100;
+/** Then one render, in the background, while the expiring copy is still served. */
+const RENDER_MS = 2_000;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as the browser reads it (decompressed). */
+  body: string;
+  /** Every header and the raw bytes, to look for the placeholder anywhere. */
+  raw: string;
+}
+
+let visitorNumber = 0;
+/** A request through nginx over TLS from a loopback address of its own (a visitor of its own). */
+function request(
+  pathname: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  visitorNumber += 1;
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      `${nginx.httpsUrl}${pathname}`,
+      {
+        method,
+        headers,
+        ca: readFileSync(nginx.certFile),
+        localAddress: `127.8.${Math.floor(visitorNumber / 250)}.${(visitorNumber % 250) + 1}`,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body = (
+            encoding === 'gzip'
+              ? zlib.gunzipSync(bytes)
+              : encoding === 'br'
+                ? zlib.brotliDecompressSync(bytes)
+                : bytes
+          ).toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            raw: `${JSON.stringify(res.headers)}\n${bytes.toString('latin1')}\n${body}`,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const policyNonce = (answer: Answer) =>
+  /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
+/** Every nonce the page's markup and its RSC payload give its scripts. */
+const bodyNonces = (body: string) => [
+  ...[...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]),
+  ...[...body.matchAll(/\\?"nonce\\?":\\?"([^"\\]*)\\?"/g)].map((m) => m[1]),
+];
+const hidden = (body: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]+)"`).exec(body)?.[1];
+
+beforeAll(async () => {
+  sheet = await startSheetServer({ kind: 'rows', rows: [published('Première version.'), draft] });
+  site = await startShippedSite('page-cache', () => ({
+    ARTICLES_SHEET_URL: sheet.url,
+    REVALIDATE_SECRET: SECRET,
+  }));
+  ({ nginx, instances } = site);
+  placeholder = /set \$sorel_aubry_nonce_placeholder (\w+);/.exec(
+    readFileSync(path.join(nginx.dir, 'nonce.conf'), 'utf8'),
+  )![1]!;
+}, 180_000);
+
+afterAll(async () => {
+  await site?.stop();
+  await sheet?.close();
+});
+
+describe('pages from nginx’s cache', () => {
+  it('gives every response a new nonce, the same in its policy and its body, whatever the encoding or method', async () => {
+    const seen = new Set<string>();
+    for (const pathname of ['/fr/mentions-legales', '/en/blog', articlePath]) {
+      expect((await request(pathname)).status).toBe(200);
+      const answers = [];
+      for (const encoding of ['gzip', 'identity', 'br', 'gzip, deflate, br'])
+        answers.push(await request(pathname, { headers: { 'accept-encoding': encoding } }));
+      // Kept for 1 s: the request right after the first is answered from the cache.
+      expect(answers[0]!.headers['x-cache-status']).toBe('HIT');
+      expect(answers[0]!.headers['content-encoding']).toBe('gzip');
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        const nonce = policyNonce(answer);
+        expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+        expect(seen.has(nonce!)).toBe(false);
+        seen.add(nonce!);
+        const nonces = bodyNonces(answer.body);
+        expect(nonces.length).toBeGreaterThan(0);
+        expect(new Set(nonces)).toEqual(new Set([nonce]));
+        expect(answer.raw).not.toContain(placeholder);
+        expect(answer.headers['etag']).toBeUndefined();
+        expect(answer.headers['cache-control']).toMatch(/no-store/);
+      }
+      const head = await request(pathname, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(policyNonce(head)).toMatch(/^[0-9a-f]{32}$/);
+      expect(head.raw).not.toContain(placeholder);
+    }
+  });
+
+  it('passes client navigations (RSC) through, never answering them with HTML nor a kept copy', async () => {
+    await request('/fr/mentions-legales');
+    let answer = await request('/fr/mentions-legales', { headers: { rsc: '1' } });
+    // Next.js sends a navigation without its cache-busting parameter to the address with it.
+    if (answer.status === 307)
+      answer = await request(String(answer.headers.location).replace(/^https?:\/\/[^/]+/, ''), {
+        headers: { rsc: '1' },
+      });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/text\/x-component/);
+    expect(answer.headers['x-cache-status']).toBe('BYPASS');
+    expect(answer.raw).not.toContain(placeholder);
+    // The page's own copy is still HTML.
+    const page = await request('/fr/mentions-legales');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('shares nothing of one visitor with another: the home pages’ form values are made per request', async () => {
+    const [first, second] = [await request('/fr'), await request('/fr')];
+    for (const answer of [first, second]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-cache-status']).toBe('BYPASS');
+    }
+    for (const name of ['formToken', 'submissionId']) {
+      expect(hidden(first.body, name)).toBeTruthy();
+      expect(hidden(first.body, name)).not.toBe(hidden(second.body, name));
+    }
+  });
+
+  it('never keeps a preview: a draft is shown with its token only, and its address stays 404', async () => {
+    const preview = `${draftPath}?preview=${previewToken(slugify(DRAFT), SECRET)}`;
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await request(preview);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(DRAFT);
+      expect(answer.headers['x-cache-status']).toBe('BYPASS');
+      expect(answer.headers['cache-control']).toMatch(/no-store/);
+      expect(answer.raw).not.toContain(placeholder);
+    }
+    // A preview whose parameter nginx does not recognise is shown, and still never kept.
+    const spelled = await request(preview.replace('preview=', 'pr%65view='));
+    expect(spelled.body).toContain(DRAFT);
+    expect(spelled.headers['x-cache-status']).not.toBe('HIT');
+    for (const pathname of [draftPath, `${draftPath}?preview=wrong`])
+      expect((await request(pathname)).status).toBe(404);
+  });
+
+  it('publishes at once on every instance and, within 2 s and one render, in every kept copy; an unpublished article is 404', async () => {
+    for (let i = 0; i < 4; i += 1) expect((await request(articlePath)).body).toContain('Première');
+    sheet.set({ kind: 'rows', rows: [published('Deuxième version.'), draft] });
+    const revalidate = await fetch(`${instances[0]!.url}/api/revalidate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'x-forwarded-proto': 'https' },
+    });
+    expect(revalidate.status).toBe(200);
+    // Both instances, the one that was called and the other, serve the new text at once.
+    for (const instance of instances) {
+      const direct = await fetch(`${instance.url}${articlePath}`);
+      expect(await direct.text()).toContain('Deuxième');
+    }
+    // The copy lives 2 s at most; the first request after that may still get it while the new
+    // one renders, and every request after that the new one.
+    await new Promise((resolve) => setTimeout(resolve, COPY_LIFETIME_MS));
+    await expect
+      .poll(async () => (await request(articlePath)).body, { timeout: RENDER_MS })
+      .toContain('Deuxième');
+    for (let i = 0; i < 6; i += 1) expect((await request(articlePath)).body).toContain('Deuxième');
+
+    sheet.set({ kind: 'rows', rows: [draft] });
+    const unpublish = await fetch(`${instances[1]!.url}/api/revalidate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'x-forwarded-proto': 'https' },
+    });
+    expect(unpublish.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, COPY_LIFETIME_MS));
+    await expect
+      .poll(async () => (await request(articlePath)).status, { timeout: RENDER_MS })
+      .toBe(404);
+    for (let i = 0; i < 4; i += 1) expect((await request(articlePath)).status).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { freePort } from './ports';
+import { startPostgres, type PostgresCluster } from './postgres';
+import { startUnitInstance, writeEnvFile, type UnitInstance } from './unit-instance';
+
+export interface ShippedSite {
+  siteUrl: string;
+  database: Pool;
+  nginx: RunningNginx;
+  /** The instances, in nginx's upstream order; a test may replace one it restarts. */
+  instances: UnitInstance[];
+  envFile: string;
+  dir: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The deployment as shipped (deploy/), on loopback: one PostgreSQL database, two instances
+ * started from the systemd unit with one environment file, and the nginx site in front of them
+ * with its page cache's placeholder. `settings(siteUrl, databaseUrl)` gives the file's values.
+ */
+export async function startShippedSite(
+  name: string,
+  settings: (siteUrl: string, databaseUrl: string) => Record<string, string>,
+): Promise<ShippedSite> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `sa-${name}-`));
+  const cluster: PostgresCluster = await startPostgres();
+  const databaseUrl = await cluster.createDatabase(name.replace(/\W/g, '_'));
+  const database = new Pool({ connectionString: databaseUrl, max: 2 });
+  const httpsPort = await freePort();
+  const siteUrl = `https://127.0.0.1:${httpsPort}`;
+  const noncePlaceholder = newNoncePlaceholder();
+  const envFile = writeEnvFile(path.join(dir, 'env'), {
+    SITE_URL: siteUrl,
+    DATABASE_URL: databaseUrl,
+    ARTICLES_GENERATION_FILE: path.join(dir, 'data/articles-generation'),
+    PAGE_CACHE_NONCE_PLACEHOLDER: noncePlaceholder,
+    ...settings(siteUrl, databaseUrl),
+  });
+  // Both instances start together, as `systemctl start …@3001 …@3002` does: their migrations
+  // and the rate limit's table must not trip over each other.
+  const instances = await Promise.all([startUnitInstance(envFile), startUnitInstance(envFile)]);
+  const nginx = await startNginx({
+    upstreamPorts: instances.map((i) => i.port),
+    httpsPort,
+    noncePlaceholder,
+  });
+  return {
+    siteUrl,
+    database,
+    nginx,
+    instances,
+    envFile,
+    dir,
+    async stop() {
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await nginx.stop();
+      await database.end();
+      cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
