@@ -1,5 +1,6 @@
 import 'server-only';
 import http from 'node:http';
+import { beforeServerEvents } from './server-events';
 
 const PATCHED = Symbol.for('sorel-aubry.server.graceful-stop');
 
@@ -29,11 +30,10 @@ export function closeConnectionsOnStop(): void {
   process.prependOnceListener('SIGTERM', () => {
     stopping = true;
   });
-  const emit = proto.emit;
-  proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+  beforeServerEvents('graceful-stop', (_server, event, args) => {
     if (stopping && event === 'request') (args[1] as http.ServerResponse).shouldKeepAlive = false;
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof proto.emit;
+    return false;
+  });
   // Node's server.close() calls closeIdleConnections() at once.
   const closeIdle = proto.closeIdleConnections;
   proto.closeIdleConnections = function (this: http.Server) {

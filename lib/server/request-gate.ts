@@ -1,8 +1,7 @@
 import 'server-only';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-
-const PATCHED = Symbol.for('sorel-aubry.server.request-gate');
+import { beforeServerEvents } from './server-events';
 
 /** The pages that carry the no-JavaScript contact form: they also take its POST. */
 const FORM_PAGES = new Set(['/', '/fr', '/fr/', '/en', '/en/']);
@@ -98,17 +97,13 @@ function refuseConnect(request: http.IncomingMessage, socket: Duplex): void {
 /**
  * Hooks the server's request event, which comes before Next.js (and before proxy.ts, which
  * Next.js never reaches for TRACE), and its CONNECT and upgrade events: what `refusal` names is
- * answered here with a short body and one log line. An unsatisfiable `Range` is dropped (the whole file is sent), since Next.js's
- * file server answers it with 500.
+ * answered here with a short body and one log line. An unsatisfiable `Range` is dropped (the
+ * whole file is sent), since Next.js's file server answers it with 500.
  */
 export function gateRequests(): void {
-  const proto = http.Server.prototype as http.Server & { [PATCHED]?: boolean };
-  if (proto[PATCHED]) return;
-  proto[PATCHED] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === 'connection' && this.listenerCount('connect') === 0)
-      this.on('connect', refuseConnect);
+  beforeServerEvents('request-gate', (server, event, args) => {
+    if (event === 'connection' && server.listenerCount('connect') === 0)
+      server.on('connect', refuseConnect);
     // The site serves no WebSocket; Next.js drops such a connection without an answer. Only its
     // development server's live reload upgrades.
     if (event === 'upgrade') {
@@ -129,6 +124,6 @@ export function gateRequests(): void {
       const range = request.headers.range;
       if (range !== undefined && !validRange(range)) delete request.headers.range;
     }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof proto.emit;
+    return false;
+  });
 }
