@@ -11,12 +11,8 @@ import {
   REQUESTED_PATH_HEADER,
   type RouteMatch,
 } from '@/lib/routing/route-table';
-import {
-  buildCsp,
-  cspSourcesFromEnv,
-  PAGE_CACHE_NONCE_HEADER,
-  responseNonce,
-} from '@/lib/security/csp';
+import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
+import { PAGE_CACHE_NONCE_HEADER, responseNonce } from '@/lib/security/page-cache';
 import { actionPostProblem, MAX_ACTION_POST_BYTES } from '@/lib/server/action-post';
 import { imageAddressProblem } from '@/lib/server/image-address';
 

@@ -1,6 +1,6 @@
+import { headers } from 'next/headers';
 import { firm } from '@/lib/content/firm';
-import { issueFormToken } from '@/lib/contact/form/form-token';
-import { newSubmissionId } from '@/lib/contact/form/submission-id';
+import { renderedFormValues } from '@/lib/contact/form/render-values';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getMessages, getTranslator } from '@/lib/i18n/translator';
@@ -10,11 +10,13 @@ import { ContactFormClient } from './contact-form-client';
  * The contact form of the home page's contact section with its privacy notice. The
  * server side translates, signs the fill-time token and names the submission (when a visitor
  * without JavaScript reloads a post whose answer was lost, the browser sends the same id and
- * nothing is stored twice); the form itself is a client leaf.
+ * nothing is stored twice), also for a page rendered for nginx's cache
+ * (lib/contact/form/render-values.ts); the form itself is a client leaf.
  */
-export function ContactForm({ locale }: { locale: Locale }) {
+export async function ContactForm({ locale }: { locale: Locale }) {
   const { form, validation, toast } = getMessages(locale).contact;
   const t = getTranslator(locale);
+  const { formToken, submissionId } = renderedFormValues((await headers()).get('x-nonce'));
   return (
     <div className="grid gap-6">
       <ContactFormClient
@@ -22,8 +24,8 @@ export function ContactForm({ locale }: { locale: Locale }) {
         form={form}
         validation={validation}
         toastTexts={toast}
-        formToken={issueFormToken()}
-        submissionId={newSubmissionId()}
+        formToken={formToken}
+        submissionId={submissionId}
       />
       <p className="text-muted text-sm">
         {t('contact.privacy.text', { controller: firm.name })}{' '}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsp, cspSourcesFromEnv, PAGE_CACHE_NONCE_HEADER, responseNonce } from './csp';
+import { buildCsp, cspSourcesFromEnv } from './csp';
 
 /** The policy as the browser reads it: directive name → its sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -43,29 +43,5 @@ describe('Content-Security-Policy of the pages', () => {
     expect(policy.get('script-src')).toEqual(["'self'", "'nonce-abc'", "'strict-dynamic'"]);
     for (const [name, sources] of policy)
       if (name !== 'img-src') expect(sources, name).not.toContain('https://images.unsplash.com');
-  });
-});
-
-describe('responseNonce (nginx’s page cache, docs/page-cache.md)', () => {
-  const secret = 'a'.repeat(16) + 'b'.repeat(32);
-  const asking = (value: string) => new Headers({ [PAGE_CACHE_NONCE_HEADER]: value });
-
-  it('uses the placeholder only when nginx sends the deployment’s own secret', () => {
-    const env = { PAGE_CACHE_NONCE_PLACEHOLDER: secret };
-    expect(responseNonce(asking(secret), env)).toEqual({ nonce: secret, placeholder: true });
-    for (const headers of [asking(`${secret}x`), asking(secret.slice(1)), new Headers()]) {
-      const answer = responseNonce(headers, env);
-      expect(answer.placeholder).toBe(false);
-      expect(answer.nonce).not.toBe(secret);
-    }
-  });
-
-  it('gives a new random nonce each time without a secret, or with one too short to be secret', () => {
-    for (const value of [undefined, 'short']) {
-      const env = { PAGE_CACHE_NONCE_PLACEHOLDER: value };
-      const nonces = [responseNonce(asking(value ?? ''), env), responseNonce(new Headers(), env)];
-      expect(nonces.map((n) => n.placeholder)).toEqual([false, false]);
-      expect(nonces[0]!.nonce).not.toBe(nonces[1]!.nonce);
-    }
   });
 });

@@ -74,35 +74,3 @@ export function cspSourcesFromEnv(env: NodeJS.ProcessEnv = process.env): CspSour
     frameHosts: siteHosts.map,
   };
 }
-
-/**
- * The request header with which nginx's page cache asks for a page rendered with its nonce
- * placeholder, and the response header that says the page was (docs/page-cache.md).
- */
-export const PAGE_CACHE_NONCE_HEADER = 'x-page-cache-nonce';
-
-/**
- * The nonce of one response: new and random, except when nginx's page cache asks, with the
- * secret placeholder the deployment shares with it (PAGE_CACHE_NONCE_PLACEHOLDER), for a page
- * it keeps: then the placeholder, which nginx replaces by a new random value in every response
- * it sends, body and policy alike. A placeholder that anyone could know would let injected
- * markup carrying it receive the real nonce, hence a secret of at least 32 characters.
- */
-export function responseNonce(
-  requestHeaders: Headers,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): { nonce: string; placeholder: boolean } {
-  const secret = env.PAGE_CACHE_NONCE_PLACEHOLDER ?? '';
-  const asked = requestHeaders.get(PAGE_CACHE_NONCE_HEADER) ?? '';
-  if (/^[A-Za-z0-9_-]{32,}$/.test(secret) && sameText(asked, secret))
-    return { nonce: secret, placeholder: true };
-  return { nonce: btoa(crypto.randomUUID()), placeholder: false };
-}
-
-/** Compares in a time that does not depend on where the texts differ. */
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
-}

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHref } from '@/lib/articles/format';
 import { previewToken } from '@/lib/articles/preview';
 import { slugify } from '@/lib/articles/slug';
+import { SUBMISSION_ID_PATTERN } from '@/lib/contact/form/submission-id';
+import { submissionIdPlaceholder } from '@/lib/security/page-cache';
 import type { RunningNginx } from '../../scripts/nginx.mjs';
+import { hiddenFields, multipartBody } from '../support/raw-http';
 import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
 import { startShippedSite, type ShippedSite } from '../support/shipped-site';
 import type { UnitInstance } from '../support/unit-instance';
@@ -29,6 +32,8 @@ let site: ShippedSite;
 let sheet: SheetServer;
 let nginx: RunningNginx;
 let placeholder: string;
+/** What a kept home page's form carries as its submission id until nginx replaces it. */
+let idPlaceholder: string;
 let instances: UnitInstance[];
 /** A copy's lifetime: 1 s, counted by nginx in whole seconds, so 2 s at most. */
 const COPY_LIFETIME_MS = 2_100;
@@ -48,7 +53,11 @@ let visitorNumber = 0;
 /** A request through nginx over TLS from a loopback address of its own (a visitor of its own). */
 function request(
   pathname: string,
-  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   visitorNumber += 1;
   return new Promise((resolve, reject) => {
@@ -85,7 +94,7 @@ function request(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -109,6 +118,7 @@ beforeAll(async () => {
   placeholder = /set \$sorel_aubry_nonce_placeholder (\w+);/.exec(
     readFileSync(path.join(nginx.dir, 'nonce.conf'), 'utf8'),
   )![1]!;
+  idPlaceholder = submissionIdPlaceholder(placeholder);
 }, 180_000);
 
 afterAll(async () => {
@@ -119,7 +129,7 @@ afterAll(async () => {
 describe('pages from nginx’s cache', () => {
   it('gives every response a new nonce, the same in its policy and its body, whatever the encoding or method', async () => {
     const seen = new Set<string>();
-    for (const pathname of ['/fr/mentions-legales', '/en/blog', articlePath]) {
+    for (const pathname of ['/fr/mentions-legales', '/en/blog', articlePath, '/fr', '/']) {
       expect((await request(pathname)).status).toBe(200);
       const answers = [];
       for (const encoding of ['gzip', 'identity', 'br', 'gzip, deflate, br'])
@@ -137,6 +147,7 @@ describe('pages from nginx’s cache', () => {
         expect(nonces.length).toBeGreaterThan(0);
         expect(new Set(nonces)).toEqual(new Set([nonce]));
         expect(answer.raw).not.toContain(placeholder);
+        expect(answer.raw).not.toContain(idPlaceholder);
         expect(answer.headers['etag']).toBeUndefined();
         expect(answer.headers['cache-control']).toMatch(/no-store/);
       }
@@ -164,16 +175,60 @@ describe('pages from nginx’s cache', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('shares nothing of one visitor with another: the home pages’ form values are made per request', async () => {
-    const [first, second] = [await request('/fr'), await request('/fr')];
-    for (const answer of [first, second]) {
+  it('shares nothing of one visitor with another: a kept home page’s form gets a submission id of its own in every response', async () => {
+    const pages: { answer: Answer; askedAt: number }[] = [];
+    for (const pathname of ['/fr', '/fr', '/fr', '/en', '/en', '/']) {
+      const askedAt = Date.now();
+      pages.push({ answer: await request(pathname), askedAt });
+    }
+    // Kept: the same home page asked again within its second is answered from the copy.
+    expect(pages.map(({ answer }) => answer.headers['x-cache-status'])).toContain('HIT');
+    const ids = pages.map(({ answer }) => hidden(answer.body, 'submissionId'));
+    for (const [i, { answer, askedAt }] of pages.entries()) {
       expect(answer.status).toBe(200);
-      expect(answer.headers['x-cache-status']).toBe('BYPASS');
+      expect(ids[i]).toMatch(SUBMISSION_ID_PATTERN);
+      // The RSC payload the browser hydrates from carries the same id as the markup.
+      expect(answer.body.split(ids[i]!).length - 1).toBeGreaterThanOrEqual(2);
+      expect(answer.raw).not.toContain(idPlaceholder);
+      // The fill time is counted from the latest moment a copy may be served: a robot posting
+      // as soon as it has the page is never past the minimum, however old the copy.
+      const shownFrom = Number(hidden(answer.body, 'formToken')?.split('.')[0]);
+      expect(shownFrom).toBeGreaterThanOrEqual(askedAt);
     }
-    for (const name of ['formToken', 'submissionId']) {
-      expect(hidden(first.body, name)).toBeTruthy();
-      expect(hidden(first.body, name)).not.toBe(hidden(second.body, name));
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // Two visitors who got one copy post the same message without JavaScript: each post is
+    // its own submission, stored under the id its page gave it.
+    const copies = pages.slice(0, 3).map(({ answer }) => answer);
+    const message = 'Bonjour, deux visiteurs écrivent le même message depuis une page gardée.';
+    const statuses = [];
+    for (const copy of copies.slice(0, 2)) {
+      const fields = hiddenFields(copy.body).filter(
+        ([n]) => n.startsWith('$ACTION') || ['locale', 'formToken', 'submissionId'].includes(n),
+      );
+      const answer = await request('/fr', {
+        method: 'POST',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=rawBoundary',
+          origin: nginx.httpsUrl,
+        },
+        body: multipartBody([
+          ...fields,
+          ['website', ''],
+          ['name', 'Claire Martin'],
+          ['email', 'claire.martin@example.com'],
+          ['phone', '+33 1 99 00 12 34'],
+          ['message', message],
+        ]),
+      });
+      statuses.push(answer.status);
     }
+    expect(statuses).toEqual([200, 200]);
+    const { rows } = await site.database.query<{ id: string }>(
+      'SELECT id FROM contact_messages WHERE message = $1 ORDER BY id',
+      [message],
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual(ids.slice(0, 2).sort());
   });
 
   it('never keeps a preview: a draft is shown with its token only, and its address stays 404', async () => {

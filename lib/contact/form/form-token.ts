@@ -3,7 +3,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '@/lib/config';
 
 /**
- * The anti-spam fill-time token rendered with the form: the render time, signed. It is an
+ * The anti-spam fill-time token rendered with the form: the time the form counts as shown from,
+ * signed (the render, or for a page nginx keeps the latest moment its copy may still be served:
+ * components/contact/contact-form.tsx). It is an
  * optional extra of the payload: a submission without it (or with a token this process cannot
  * verify, e.g. from before a restart) is not timed from the render (lib/contact/form/suspicion.ts).
  */
@@ -33,7 +35,7 @@ export function issueFormToken(now = Date.now()): string {
   return `${issuedAt}.${sign(issuedAt)}`;
 }
 
-/** How long ago the form was rendered, or null when the token is missing or not ours. */
+/** How long ago the form was shown, or null when the token is missing or not ours. */
 export function formAgeMs(token: unknown, now = Date.now()): number | null {
   if (typeof token !== 'string' || token.length > 200) return null;
   const [issuedAt, signature, ...rest] = token.split('.');

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_CACHE_NONCE_HEADER, responseNonce, submissionIdPlaceholder } from './page-cache';
+import { SUBMISSION_ID_PATTERN } from '@/lib/contact/form/submission-id';
+
+describe('responseNonce (nginx’s page cache, docs/page-cache.md)', () => {
+  const secret = 'a'.repeat(16) + 'b'.repeat(32);
+  const asking = (value: string) => new Headers({ [PAGE_CACHE_NONCE_HEADER]: value });
+
+  it('uses the placeholder only when nginx sends the deployment’s own secret', () => {
+    const env = { PAGE_CACHE_NONCE_PLACEHOLDER: secret };
+    expect(responseNonce(asking(secret), env)).toEqual({ nonce: secret, placeholder: true });
+    for (const headers of [asking(`${secret}x`), asking(secret.slice(1)), new Headers()]) {
+      const answer = responseNonce(headers, env);
+      expect(answer.placeholder).toBe(false);
+      expect(answer.nonce).not.toBe(secret);
+    }
+  });
+
+  it('gives a new random nonce each time without a secret, or with one too short to be secret or not hexadecimal', () => {
+    for (const value of [undefined, 'short', 'G'.repeat(48)]) {
+      const env = { PAGE_CACHE_NONCE_PLACEHOLDER: value };
+      const nonces = [responseNonce(asking(value ?? ''), env), responseNonce(new Headers(), env)];
+      expect(nonces.map((n) => n.placeholder)).toEqual([false, false]);
+      expect(nonces[0]!.nonce).not.toBe(nonces[1]!.nonce);
+    }
+  });
+});
+
+describe('submissionIdPlaceholder (a kept home page’s form, docs/page-cache.md)', () => {
+  it('is a version-4 UUID made of the placeholder’s digits, the same for the same placeholder', () => {
+    const placeholder = '0123456789abcdef0123456789abcdef0123456789abcdef';
+    const id = submissionIdPlaceholder(placeholder);
+    expect(id).toMatch(SUBMISSION_ID_PATTERN);
+    expect(id).toBe('01234567-89ab-4def-8123-456789abcdef');
+    expect(submissionIdPlaceholder(placeholder)).toBe(id);
+  });
+
+  it('refuses a placeholder that is not hexadecimal', () => {
+    expect(() => submissionIdPlaceholder('z'.repeat(48))).toThrow(/hexadecimal/);
+  });
+});
