@@ -12,14 +12,15 @@
 // - devtools: the page really loaded on a throttled network (562.5 ms round trip, 1.47 Mbit/s)
 //   and a 4 times slower CPU: what a phone on a slow 4G really gets.
 // Then a load test with autocannon through the proxy and, for comparison, straight to Node, timed
-// from the client and from inside the server (bench/server-timing.mjs); a markdown report.
+// from the client and from inside the server (bench/server-timing.mjs), then each page's
+// throughput beside its ceiling (bench/throughput.mjs); a markdown report.
 //
 // BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
 // methods. BENCH_PAGES: only these paths (comma-separated; the floors are always measured), for a
 // quick before-and-after. BENCH_LOAD_SECONDS (30) and BENCH_LOAD_CONNECTIONS (100): the load test.
 // BENCH_BLOCK (comma-separated URL patterns, e.g. '*.js' or '*.js,*.woff2') has Lighthouse block
 // those requests: it measures what the pages would score without them, to find out what a metric
-// is made of. Such a run skips the load test. A full run replaces bench/results/latest.md, the
+// is made of. Such a run skips the load and throughput tests. A full run replaces bench/results/latest.md, the
 // one report kept in the repository (git keeps the earlier ones). A run with BENCH_PAGES,
 // BENCH_BLOCK, one method in BENCH_METHODS, or BENCH_LABEL (e.g. 'before') is an experiment: it
 // writes bench/results/<what>.md, which git ignores, and leaves latest.md alone.
@@ -279,6 +280,17 @@ try {
       }
   }
 
+  // Requests a second per page beside its ceiling, with the page cache (bench/throughput.mjs:
+  // its own instance and nginx, so it runs on its own after the rest).
+  let throughput = '';
+  if (!BLOCK.length && !ONLY_PAGES.length) {
+    process.stderr.write('throughput (bench/throughput.mjs)\n');
+    throughput = execFileSync(process.execPath, [path.join(root, 'bench/throughput.mjs')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
+  }
+
   const date = new Date().toISOString().slice(0, 10);
   const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
   const minus = (value, floor) => {
@@ -389,6 +401,9 @@ try {
           ),
           '',
         ]
+      : []),
+    ...(throughput
+      ? ['## Throughput: each page beside its own bytes as a file', '', throughput, '']
       : []),
   ];
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
