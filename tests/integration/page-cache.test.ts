@@ -231,6 +231,28 @@ describe('pages from nginx’s cache', () => {
     expect(rows.map((row) => row.id).sort()).toEqual(ids.slice(0, 2).sort());
   });
 
+  it('keeps the welcome screen apart: a copy without it goes only to visitors who closed it, whatever cookies a request sends', async () => {
+    const splash = (answer: Answer) => answer.body.includes('data-testid="splash"');
+    for (const pathname of ['/en', '/fr']) {
+      // Two session cookies, which nginx and the app could read differently: the page follows
+      // the browser's own rule (any of them says closed), and no copy goes to the wrong visitors.
+      const tricky = [];
+      for (const cookie of [
+        'sa-session=x; sa-session=splash-seen',
+        'sa-session=splash-seen; sa-session=x',
+      ])
+        tricky.push(await request(pathname, { headers: { cookie } }));
+      const first = await request(pathname);
+      const closed = await request(pathname, { headers: { cookie: 'sa-session=splash-seen' } });
+      const again = await request(pathname);
+      const answers = [...tricky, first, closed, again];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.map(splash)).toEqual([false, false, true, false, true]);
+      expect(again.headers['x-cache-status']).toBe('HIT');
+      expect(closed.headers['x-cache-status']).toBe('HIT');
+    }
+  });
+
   it('never keeps a preview: a draft is shown with its token only, and its address stays 404', async () => {
     const preview = `${draftPath}?preview=${previewToken(slugify(DRAFT), SECRET)}`;
     for (let i = 0; i < 2; i += 1) {
