@@ -189,7 +189,10 @@ describe('the shipped nginx site, read as nginx reads it', () => {
       const page = locations(server).find((l) => l.args.join(' ') === '/')?.block;
       if (!page || !named(page, 'proxy_cache').length) continue;
       expect(value(page, 'root')).toEqual(['/srv/sorel-aubry-avocats/current']);
-      expect(value(page, 'proxy_cache_key')).toEqual([expect.stringMatching(/^\$realpath_root\|/)]);
+      expect(value(page, 'set')).toContain('$sorel_aubry_release $realpath_root');
+      expect(value(page, 'proxy_cache_key')).toEqual([
+        expect.stringMatching(/^\$sorel_aubry_release\|/),
+      ]);
       expect(value(page, 'proxy_no_cache')).toContain('$sorel_aubry_other_release');
     }
   });

@@ -33,6 +33,8 @@ let placeholder: string;
 /** The release the stand-in instance says it runs (none: a build without a deployment id). */
 let says: string | null = OLD;
 let renders = 0;
+/** While set, the stand-in holds its answers until it resolves (a render under way). */
+let held: Promise<void> | null = null;
 
 /** Points the site's `current` link at releases/<commit> in one step, as deploy/release does. */
 function pointCurrent(commit: string) {
@@ -47,7 +49,8 @@ beforeAll(async () => {
   chmodSync(dir, 0o755);
   pointCurrent(OLD);
   placeholder = newNoncePlaceholder();
-  instance = http.createServer((request, response) => {
+  instance = http.createServer(async (request, response) => {
+    await held;
     renders += 1;
     const nonce = request.headers['x-page-cache-nonce'] === placeholder ? placeholder : 'own';
     response.writeHead(200, {
@@ -148,5 +151,25 @@ describe('the page cache across releases', () => {
     expect(await get('/en/news')).toMatchObject({ cache: 'HIT', release: NEW });
     const log = readFileSync(path.join(nginx.dir, 'logs/error.log'), 'utf8');
     expect(log).not.toMatch(/realpath/);
+  });
+
+  it('keeps no page answered after the link moved under the release it was asked under', async () => {
+    pointCurrent(OLD);
+    says = OLD;
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    // Asked while `current` is the old release; the switch happens while the page renders, and
+    // the instance answers as the new release.
+    const asked = get('/fr/honoraires');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    pointCurrent(NEW);
+    says = NEW;
+    release();
+    held = null;
+    expect(await asked).toMatchObject({ cache: 'MISS', release: NEW });
+    // Back on the old release: that page was not kept under its key.
+    pointCurrent(OLD);
+    says = OLD;
+    expect(await get('/fr/honoraires')).toMatchObject({ cache: 'MISS', release: OLD });
   });
 });
