@@ -56,8 +56,14 @@ const nextConfig: NextConfig = {
     const fileCsp = [
       { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
     ];
+    // The release that rendered a page, for nginx's page cache: it keeps no page of another
+    // release than the one `current` points to (deploy/nginx), and hides the header.
+    const release = process.env.NEXT_DEPLOYMENT_ID
+      ? [{ key: 'X-Deployment-Id', value: process.env.NEXT_DEPLOYMENT_ID }]
+      : [];
     return [
       { source: '/:path*', headers: securityHeaders },
+      ...(release.length ? [{ source: '/((?!_next/|api/).*)', headers: release }] : []),
       { source: '/_next/static/:path*', headers: fileCsp },
       { source: '/images/:path*', headers: fileCsp },
       { source: '/:file(robots.txt|sitemap.xml|icon.svg)', headers: fileCsp },

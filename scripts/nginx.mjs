@@ -1,7 +1,7 @@
 // @ts-check
 // Runs the shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) on loopback, for the
 // deployment tests and `npm run bench`: only the listening ports, the certificate (self-signed,
-// made at run time), the upstream ports and the log and cache folders are substituted.
+// made at run time), the upstream ports and the log, cache and site folders are substituted.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -43,14 +43,15 @@ export function ensureNginx() {
 /**
  * The shipped site configuration with loopback ports and local paths. Throws when a value it
  * must substitute is no longer in the file, so that a changed configuration is never silently
- * tested in another shape.
+ * tested in another shape. `siteRoot` takes the place of the site's `current` link (the page
+ * cache's key resolves it): the release test's own link, or by default `<dir>/site`.
  * @param {string} text
  * @param {{ upstreamPorts: number[], httpPort: number, httpsPort: number, certFile: string,
- *   keyFile: string, dir: string }} options
+ *   keyFile: string, dir: string, siteRoot?: string }} options
  */
 export function renderSiteConfig(
   text,
-  { upstreamPorts, httpPort, httpsPort, certFile, keyFile, dir },
+  { upstreamPorts, httpPort, httpsPort, certFile, keyFile, dir, siteRoot = `${dir}/site` },
 ) {
   let out = text;
   /** @type {(pattern: RegExp, replacement: string, what: string) => void} */
@@ -76,6 +77,7 @@ export function renderSiteConfig(
   replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
   replace(/\/var\/lib\/nginx\//g, `${dir}/cache/`, 'the cache folder');
   replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
+  replace(/root \/srv\/[^;\s]+\/current;/g, `root ${siteRoot};`, 'the site’s `current` link');
   replace(
     /include \/etc\/nginx\/sorel-aubry-avocats-nonce\.conf;/g,
     `include ${dir}/nonce.conf;`,
@@ -184,8 +186,10 @@ export function newNoncePlaceholder() {
  * Starts nginx in the foreground with the shipped site in front of the given `next start` ports,
  * with the page cache's placeholder `noncePlaceholder` (the instances' own, or pages are not kept).
  * `extraHttp(certFile, keyFile)`, for the bench: more configuration in the same `http` block.
+ * `siteRoot`: the site's `current` link (the release test's); by default an empty folder, which
+ * is no release folder, so every page is kept whatever release its instance says.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
- * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
+ * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, siteRoot?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
  * @returns {Promise<RunningNginx>}
  */
 export async function startNginx({
@@ -195,13 +199,14 @@ export async function startNginx({
   workers = 1,
   certificateKey = 'ecdsa',
   noncePlaceholder = newNoncePlaceholder(),
+  siteRoot,
   extraHttp,
 }) {
   const binary = ensureNginx();
   const dir = mkdtempSync(join(tmpdir(), 'sorel-nginx-'));
   // nginx's workers (user nobody when started as root) create their temporary folders here.
   chmodSync(dir, 0o755);
-  for (const folder of ['logs', 'cache', 'www', 'temp']) mkdirSync(join(dir, folder));
+  for (const folder of ['logs', 'cache', 'www', 'temp', 'site']) mkdirSync(join(dir, folder));
   const { certFile, keyFile } = makeCertificate(dir, { key: certificateKey });
   httpsPort ??= await freePort();
   httpPort ??= await freePort();
@@ -212,6 +217,7 @@ export async function startNginx({
     certFile,
     keyFile,
     dir,
+    siteRoot,
   });
   writeFileSync(join(dir, 'site.conf'), site);
   writeFileSync(

@@ -33,12 +33,16 @@ describe('renderSiteConfig (the shipped nginx site on loopback)', () => {
 
   it('substitutes only ports, certificate and folders', () => {
     expect(directives(rendered).join('\n')).not.toMatch(
-      /listen \[::\]|listen 80;|listen 443|\/etc\/letsencrypt|\/var\//,
+      /listen \[::\]|listen 80;|listen 443|\/etc\/letsencrypt|\/var\/|\/srv\//,
     );
     expect(rendered).toContain('listen 127.0.0.1:4080;');
     expect(rendered).toContain('listen 127.0.0.1:4443 ssl http2 default_server;');
     expect(rendered).toContain('ssl_certificate /tmp/t/cert.pem;');
     expect(rendered).toContain('include /tmp/t/nonce.conf;');
+    expect(rendered).toContain('root /tmp/t/site;');
+    expect(renderSiteConfig(shipped, { ...options, siteRoot: '/tmp/s/current' })).toContain(
+      'root /tmp/s/current;',
+    );
     // Every other directive is the shipped one, in the same order.
     const changed =
       /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root |include )/;
@@ -176,6 +180,30 @@ describe('the shipped nginx site, read as nginx reads it', () => {
         const hidden = value(location.block ?? [], 'proxy_hide_header');
         if (hidden.length)
           expect(hidden, location.args.join(' ')).toContain('Strict-Transport-Security');
+      }
+    }
+  });
+
+  it('keeps pages under the release `current` points to, none from an instance of another', () => {
+    for (const server of https) {
+      const page = locations(server).find((l) => l.args.join(' ') === '/')?.block;
+      if (!page || !named(page, 'proxy_cache').length) continue;
+      expect(value(page, 'root')).toEqual(['/srv/sorel-aubry-avocats/current']);
+      expect(value(page, 'set')).toContain('$sorel_aubry_release $realpath_root');
+      expect(value(page, 'proxy_cache_key')).toEqual([
+        expect.stringMatching(/^\$sorel_aubry_release\|/),
+      ]);
+      expect(value(page, 'proxy_no_cache')).toContain('$sorel_aubry_other_release');
+    }
+  });
+
+  it('never sends on the release an instance names: every location that hides headers hides it', () => {
+    for (const server of https) {
+      if (!locations(server).some((l) => named(l.block ?? [], 'proxy_pass').length)) continue;
+      expect(value(server, 'proxy_hide_header')).toContain('X-Deployment-Id');
+      for (const location of locations(server)) {
+        const hidden = value(location.block ?? [], 'proxy_hide_header');
+        if (hidden.length) expect(hidden, location.args.join(' ')).toContain('X-Deployment-Id');
       }
     }
   });

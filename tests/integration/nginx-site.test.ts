@@ -349,9 +349,14 @@ for top in etc var; do
   mount -t overlay overlay -o "lowerdir=/$top,upperdir=$work/$top.upper,workdir=$work/$top.work" "/$top"
 done
 mount -t tmpfs tmpfs /run
+# The manual's earlier steps made the site folder and the first release, which \`current\` links to.
+mount -t tmpfs tmpfs /srv
+mkdir -p /srv/sorel-aubry-avocats/releases/0123456789abcdef0123456789abcdef01234567
+ln -s releases/0123456789abcdef0123456789abcdef01234567 /srv/sorel-aubry-avocats/current
 ip link set lo up
 rm -rf /etc/nginx/sites-enabled/* /etc/nginx/conf.d/* /etc/letsencrypt /var/cache/nginx /var/www/letsencrypt
 find /var/lib/nginx -mindepth 1 -delete
+rm -f /var/log/nginx/*.log
 ln -s /etc/nginx/sites-available/default /etc/nginx/sites-enabled/default
 mkdir -p /etc/letsencrypt/live/${BARE}
 cp "$work/cert.pem" /etc/letsencrypt/live/${BARE}/fullchain.pem
@@ -380,6 +385,8 @@ writeFileSync(process.argv[2], JSON.stringify({
   bare: await get('https://127.0.0.1/fr', '${BARE}'),
   plain: await get('http://127.0.0.1/fr', '${WWW}'),
   cacheOwner: users.find((user) => Number(user[2]) === owner)?.[0],
+  // The page cache's key resolves the site's \`current\` link on every request.
+  realpathFailed: /realpath/.test(readFileSync('/var/log/nginx/error.log', 'utf8')),
 }));
 `;
 
@@ -432,6 +439,7 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
         plain: { status: 301, server: 'nginx', location: `https://${WWW}/fr` },
         // nginx made the cache folder itself and gave it to Debian's worker user.
         cacheOwner: 'www-data',
+        realpathFailed: false,
       });
     } finally {
       rmSync(work, { recursive: true, force: true });

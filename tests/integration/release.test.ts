@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  chmodSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -40,6 +41,8 @@ import { SmtpSink } from '../support/smtp-sink';
 const EYEBROW_A = 'Avocats au Barreau de Paris · Droit social';
 const EYEBROW_B = 'Avocats au Barreau de Paris · Droit social et relations collectives';
 const PAGES = ['/fr', '/en', '/fr/blog', '/en/blog', '/fr/mentions-legales'];
+/** Pages nginx keeps (docs/page-cache.md), asked right after a switch. */
+const KEPT_PAGES = ['/fr/actualites', '/en/helene-sorel', '/fr/mentions-legales'];
 
 let cluster: PostgresCluster;
 let database: Pool;
@@ -79,8 +82,15 @@ beforeAll(async () => {
       .join(''),
   );
   site = new ReleaseSite(envFile, ports);
+  // nginx's workers (nobody, under root) resolve the site's `current` link for the page cache.
+  chmodSync(site.dir, 0o755);
   await site.setUp();
-  nginx = await startNginx({ upstreamPorts: ports, httpsPort, noncePlaceholder });
+  nginx = await startNginx({
+    upstreamPorts: ports,
+    httpsPort,
+    noncePlaceholder,
+    siteRoot: path.join(site.siteDir, 'current'),
+  });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }, 180_000);
 
@@ -118,6 +128,48 @@ function postContact(message: ReturnType<typeof validMessage>, from: string) {
     request.on('error', reject);
     request.end(JSON.stringify(message));
   });
+}
+
+interface KeptPage {
+  path: string;
+  status: number;
+  /** The build that rendered it (data-dpl-id), 'none' for a build without one (A). */
+  release: string;
+  cache: string;
+}
+
+/** One page through nginx, from a visitor of its own (the per-address limits stay out of it). */
+function getPage(pathname: string) {
+  return new Promise<KeptPage>((resolve, reject) => {
+    https
+      .get(
+        `${nginx.httpsUrl}${pathname}`,
+        { ca: readFileSync(nginx.certFile), localAddress: nextVisitor(), agent: false },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () =>
+            resolve({
+              path: pathname,
+              status: response.statusCode ?? 0,
+              release: /data-dpl-id="([^"]*)"/.exec(body)?.[1] ?? 'none',
+              cache: String(response.headers['x-cache-status']),
+            }),
+          );
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+/** The kept pages, asked again and again for 2.5 s from the moment `run` (a switch) returns. */
+async function pagesAfter<T>(run: () => Promise<T>): Promise<{ run: T; pages: KeptPage[] }> {
+  const value = await run();
+  const pages: KeptPage[] = [];
+  const until = Date.now() + 2_500;
+  while (Date.now() < until) pages.push(...(await Promise.all(KEPT_PAGES.map(getPage))));
+  return { run: value, pages };
 }
 
 let visitorNumber = 0;
@@ -333,9 +385,24 @@ describe('deploy/release on the shipped unit and nginx site', () => {
     const noScript = await fillNoScriptForm('/fr');
     try {
       expect(await opened.page.locator('body').textContent()).toContain(EYEBROW_A);
-      const { value: run, load } = await underLoad(() => site.release(['main']));
+      const {
+        value: { run, pages },
+        load,
+      } = await underLoad(() => pagesAfter(() => site.release(['main'])));
       describeLoad('release of B', run, load);
       expect(run.code, run.output).toBe(0);
+      // From the moment the switch is done, no page of A: every page is B's, and pages come
+      // from nginx's cache again (each asked about 10 times in those 2.5 s, kept 1 s).
+      expect(pages.filter((page) => page.status !== 200 || page.release !== commitB)).toEqual([]);
+      for (const pathname of KEPT_PAGES)
+        expect(
+          pages.filter((page) => page.path === pathname && page.cache === 'HIT').length,
+          pathname,
+        ).toBeGreaterThan(0);
+      figures.push(
+        `    kept pages after the switch: ${pages.length} answers, ${pages.filter((page) => page.cache === 'HIT').length} from the cache`,
+      );
+      expect(readFileSync(path.join(nginx.dir, 'logs/error.log'), 'utf8')).not.toMatch(/realpath/);
       // The form shown by A without JavaScript, sent to B: the same Server Action id (one key).
       expect(await noScript.send()).toContain('Votre message a bien été envoyé.');
       await expectEveryMessageOnce([{ name: noScript.name, status: 201, resends: 0 }]);
@@ -359,9 +426,14 @@ describe('deploy/release on the shipped unit and nginx site', () => {
     const opened = await openPage('/fr');
     try {
       expect(await opened.page.locator('body').textContent()).toContain(EYEBROW_B);
-      const { value: run, load } = await underLoad(() => site.release(['rollback']));
+      const {
+        value: { run, pages },
+        load,
+      } = await underLoad(() => pagesAfter(() => site.release(['rollback'])));
       describeLoad('rollback to A', run, load);
       expect(run.code, run.output).toBe(0);
+      // From the moment the rollback is done, no page of B (A's build names no release).
+      expect(pages.filter((page) => page.status !== 200 || page.release !== 'none')).toEqual([]);
       const loadedAfter = await useAfterSwitch(opened, EYEBROW_A);
       expect(loadedAfter.length).toBeGreaterThan(0);
       expect(opened.problems).toEqual([]);
