@@ -1,10 +1,11 @@
 import 'server-only';
 import { config } from '@/lib/config';
+import { KEPT_COPY_MAX_AGE_MS } from '@/lib/security/page-cache';
 import type { Locale } from '@/lib/i18n/locales';
 import type { SheetReading } from './normalise';
 import { PREVIEW_FRESHNESS_MS } from './preview';
 import { loadSheet, SHEET_TIMEOUT_MS, sheetSource } from './source';
-import { ArticleStore, fileGeneration } from './store';
+import { ARTICLE_CACHE_MAX_AGE_MS, ArticleStore, fileGeneration } from './store';
 import { typography } from './typography';
 import type { Article } from './types';
 
@@ -32,6 +33,9 @@ export function articleStore(): ArticleStore<SheetReading> {
     const store = new ArticleStore<SheetReading>({
       load: () => loadSheet(sheetSource(config())),
       loadTimeoutMs: SHEET_TIMEOUT_MS,
+      // A page nginx keeps reaches visitors up to this much after its render: the 5 minutes
+      // count from the sheet to the visitor, so the copy here is refreshed that much earlier.
+      maxAgeMs: ARTICLE_CACHE_MAX_AGE_MS - KEPT_COPY_MAX_AGE_MS,
       generation: publishGeneration.read,
     });
     store.startTimer();

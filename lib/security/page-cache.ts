@@ -11,10 +11,12 @@
 export const PAGE_CACHE_NONCE_HEADER = 'x-page-cache-nonce';
 
 /**
- * How long after its render a kept page may still reach a visitor: nginx keeps it 1 s, counted
- * in whole seconds (2 s at most), then serves it while the next copy renders in the background.
- * The contact form of a kept page counts its fill time from this much after the render, so
- * that a robot that got an older copy gains nothing (lib/contact/form/form-token.ts).
+ * How long after its render a kept page may still reach a visitor, the time its replacement
+ * takes to render aside: nginx keeps it fresh 1 s, counted in whole seconds (2 s at most), and
+ * forgets it once nobody asked for it for 1 s (`inactive=1s`, deploy/nginx). The contact form
+ * of a kept page counts its fill time from this much after the render, so that a robot that got
+ * an older copy gains nothing (lib/contact/form/render-values.ts), and the articles' 5 minutes
+ * hold from the sheet to the visitor (lib/articles/index.ts).
  */
 export const KEPT_COPY_MAX_AGE_MS = 3_000;
 

@@ -304,4 +304,30 @@ describe('pages from nginx’s cache', () => {
       .toBe(404);
     for (let i = 0; i < 4; i += 1) expect((await request(articlePath)).status).toBe(404);
   });
+
+  it('forgets a copy nobody asked for during a second: the first visitor after a quiet while gets the page as it is now', async () => {
+    sheet.set({ kind: 'rows', rows: [published('Troisième version.'), draft] });
+    await revalidate();
+    await expect
+      .poll(async () => (await request(articlePath)).body, { timeout: 2 * COPY_LIFETIME_MS })
+      .toContain('Troisième');
+    expect((await request(articlePath)).headers['x-cache-status']).toBe('HIT');
+    // Nobody asks for 3 s, while the article is unpublished: the very next visitor gets the
+    // 404, not the forgotten copy served as "updating" while the 404 renders.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    sheet.set({ kind: 'rows', rows: [draft] });
+    await revalidate();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const first = await request(articlePath);
+    expect(first.status).toBe(404);
+    expect(first.body).not.toContain('Troisième');
+  });
 });
+
+async function revalidate() {
+  const answer = await fetch(`${instances[0]!.url}/api/revalidate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SECRET}`, 'x-forwarded-proto': 'https' },
+  });
+  expect(answer.status).toBe(200);
+}
