@@ -67,7 +67,9 @@ function startServer(siteUrl) {
   return startUnitServer({
     SITE_URL: siteUrl,
     BENCH_FLOOR: '1',
-    PAGE_CACHE_NONCE_PLACEHOLDER: NONCE_PLACEHOLDER,
+    // BENCH_PAGE_CACHE=off: the instance does not know nginx's placeholder, so nginx keeps no
+    // page and every page is rendered for its request, as before the page cache.
+    PAGE_CACHE_NONCE_PLACEHOLDER: process.env.BENCH_PAGE_CACHE === 'off' ? '' : NONCE_PLACEHOLDER,
     BENCH_SERVER_TIMING: SERVER_TIMING,
     NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
   });

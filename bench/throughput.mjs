@@ -77,6 +77,11 @@ async function measure(url) {
   };
 }
 
+// The ceiling is compressed as the site's kept pages are: the level of its page location.
+const gzipLevel =
+  /gzip_comp_level (\d+);/.exec(
+    readFileSync(new URL('../deploy/nginx/sorel-aubry-avocats.conf', import.meta.url), 'utf8'),
+  )?.[1] ?? '1';
 const httpsPort = await freePort();
 const placeholder = newNoncePlaceholder();
 const instance = await startInstance(`https://127.0.0.1:${httpsPort}`, placeholder);
@@ -104,6 +109,7 @@ try {
     keepalive_timeout 65s;
     root ${staticDir};
     default_type text/html;
+    gzip_comp_level ${gzipLevel};
 }
 `,
   });
