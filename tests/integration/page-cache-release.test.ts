@@ -8,11 +8,11 @@ import {
   symlinkSync,
 } from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { throughNginx } from '../support/through-nginx';
 
 /**
  * The page cache across releases (deploy/nginx/sorel-aubry-avocats.conf, docs/page-cache.md,
@@ -86,28 +86,14 @@ interface Page {
 }
 
 /** A page through nginx: where it came from, the release it names and which render it is. */
-function get(pathname: string): Promise<Page> {
-  return new Promise((resolve, reject) => {
-    https
-      .get(
-        `${nginx.httpsUrl}${pathname}`,
-        { ca: readFileSync(nginx.certFile), agent: false },
-        (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () =>
-            resolve({
-              cache: String(response.headers['x-cache-status']),
-              release: /data-dpl-id="([^"]*)"/.exec(body)?.[1] ?? 'missing',
-              render: Number(/render (\d+)/.exec(body)?.[1]),
-              headers: response.headers,
-            }),
-          );
-        },
-      )
-      .on('error', reject);
-  });
+async function get(pathname: string): Promise<Page> {
+  const { headers, body } = await throughNginx(nginx, pathname);
+  return {
+    cache: String(headers['x-cache-status']),
+    release: /data-dpl-id="([^"]*)"/.exec(body)?.[1] ?? 'missing',
+    render: Number(/render (\d+)/.exec(body)?.[1]),
+    headers,
+  };
 }
 
 describe('the page cache across releases', () => {

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import https from 'node:https';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHref } from '@/lib/articles/format';
 import { previewToken } from '@/lib/articles/preview';
@@ -12,6 +10,7 @@ import type { RunningNginx } from '../../scripts/nginx.mjs';
 import { hiddenFields, multipartBody } from '../support/raw-http';
 import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
 import { startShippedSite, type ShippedSite } from '../support/shipped-site';
+import { throughNginx, type NginxAnswer } from '../support/through-nginx';
 import type { UnitInstance } from '../support/unit-instance';
 
 /**
@@ -40,61 +39,18 @@ const COPY_LIFETIME_MS = 2_100;
 /** Then one render, in the background, while the expiring copy is still served. */
 const RENDER_MS = 2_000;
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body as the browser reads it (decompressed). */
-  body: string;
-  /** Every header and the raw bytes, to look for the placeholder anywhere. */
-  raw: string;
-}
+type Answer = NginxAnswer;
 
 let visitorNumber = 0;
-/** A request through nginx over TLS from a loopback address of its own (a visitor of its own). */
+/** A request through nginx from a loopback address of its own (a visitor of its own). */
 function request(
   pathname: string,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   visitorNumber += 1;
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      `${nginx.httpsUrl}${pathname}`,
-      {
-        method,
-        headers,
-        ca: readFileSync(nginx.certFile),
-        localAddress: `127.8.${Math.floor(visitorNumber / 250)}.${(visitorNumber % 250) + 1}`,
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const body = (
-            encoding === 'gzip'
-              ? zlib.gunzipSync(bytes)
-              : encoding === 'br'
-                ? zlib.brotliDecompressSync(bytes)
-                : bytes
-          ).toString('utf8');
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body,
-            raw: `${JSON.stringify(res.headers)}\n${bytes.toString('latin1')}\n${body}`,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+  return throughNginx(nginx, pathname, {
+    ...options,
+    localAddress: `127.8.${Math.floor(visitorNumber / 250)}.${(visitorNumber % 250) + 1}`,
   });
 }
 

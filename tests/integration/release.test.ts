@@ -12,7 +12,7 @@ import {
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import autocannon from 'autocannon';
 import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ import { freePort } from '../support/ports';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
 import { ReleaseSite, type ReleaseRun } from '../support/release-site';
 import { SmtpSink } from '../support/smtp-sink';
+import { throughNginx } from '../support/through-nginx';
 
 /**
  * Releases and rollbacks with deploy/release (docs/operations.md, "Releases"), on loopback with
@@ -139,28 +140,16 @@ interface KeptPage {
 }
 
 /** One page through nginx, from a visitor of its own (the per-address limits stay out of it). */
-function getPage(pathname: string) {
-  return new Promise<KeptPage>((resolve, reject) => {
-    https
-      .get(
-        `${nginx.httpsUrl}${pathname}`,
-        { ca: readFileSync(nginx.certFile), localAddress: nextVisitor(), agent: false },
-        (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () =>
-            resolve({
-              path: pathname,
-              status: response.statusCode ?? 0,
-              release: /data-dpl-id="([^"]*)"/.exec(body)?.[1] ?? 'none',
-              cache: String(response.headers['x-cache-status']),
-            }),
-          );
-        },
-      )
-      .on('error', reject);
+async function getPage(pathname: string): Promise<KeptPage> {
+  const { status, headers, body } = await throughNginx(nginx, pathname, {
+    localAddress: nextVisitor(),
   });
+  return {
+    path: pathname,
+    status,
+    release: /data-dpl-id="([^"]*)"/.exec(body)?.[1] ?? 'none',
+    cache: String(headers['x-cache-status']),
+  };
 }
 
 /** The kept pages, asked again and again for 2.5 s from the moment `run` (a switch) returns. */
