@@ -33,28 +33,27 @@ export function responseNonce(
   requestHeaders: Headers,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): { nonce: string; placeholder: boolean } {
-  const secret = env.PAGE_CACHE_NONCE_PLACEHOLDER ?? '';
-  const asked = requestHeaders.get(PAGE_CACHE_NONCE_HEADER) ?? '';
-  if (PLACEHOLDER_PATTERN.test(secret) && sameText(asked, secret))
-    return { nonce: secret, placeholder: true };
+  const asked = requestHeaders.get(PAGE_CACHE_NONCE_HEADER);
+  if (isKeptRender(asked, env)) return { nonce: asked, placeholder: true };
   return { nonce: btoa(crypto.randomUUID()), placeholder: false };
 }
 
 /**
- * Whether a page is rendered for the page cache: its nonce (the proxy's `x-nonce`) is the
- * deployment's placeholder. Only nginx, which knows the secret, can ask for such a render.
+ * Whether a value (the page cache's request header, or the nonce the proxy gave a page) is the
+ * deployment's placeholder: the page is rendered for the page cache. Only nginx, which knows
+ * the secret, can ask for such a render.
  */
 export function isKeptRender(
-  nonce: string | null | undefined,
+  value: string | null | undefined,
   env: Readonly<Record<string, string | undefined>> = process.env,
-): nonce is string {
+): value is string {
   const secret = env.PAGE_CACHE_NONCE_PLACEHOLDER ?? '';
-  return PLACEHOLDER_PATTERN.test(secret) && typeof nonce === 'string' && sameText(nonce, secret);
+  return PLACEHOLDER_PATTERN.test(secret) && typeof value === 'string' && sameText(value, secret);
 }
 
 /**
  * The submission id a kept page's form carries in place of its own: a version-4 UUID made of
- * the nonce placeholder's first 30 digits. nginx derives the same text from the placeholder with
+ * the nonce placeholder's first 32 digits. nginx derives the same text from the placeholder with
  * the same rule, and replaces it with a UUID made the same way from $request_id, so every
  * response has an id of its own (deploy/nginx/sorel-aubry-avocats.conf, the page cache's maps).
  */

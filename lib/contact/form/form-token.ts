@@ -5,7 +5,7 @@ import { config } from '@/lib/config';
 /**
  * The anti-spam fill-time token rendered with the form: the time the form counts as shown from,
  * signed (the render, or for a page nginx keeps the latest moment its copy may still be served:
- * components/contact/contact-form.tsx). It is an
+ * lib/contact/form/render-values.ts). It is an
  * optional extra of the payload: a submission without it (or with a token this process cannot
  * verify, e.g. from before a restart) is not timed from the render (lib/contact/form/suspicion.ts).
  */
