@@ -76,7 +76,8 @@ export interface ContactBackground {
 export function startContactBackground(store: ContactStore): ContactBackground {
   const settings = config();
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: settings.OUTBOX_DIR });
-  console.info(`[contact] storage: ${store.dialect}; e-mail delivery: ${mailer.description}`);
+  console.info(`[contact] storage: ${store.dialect}`);
+  console.info(`[contact] e-mail delivery: ${mailer.description}`);
   const worker = new OutboxWorker({
     store,
     mailer,
