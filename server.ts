@@ -127,6 +127,8 @@ async function stop(signal: 'SIGTERM' | 'SIGINT') {
   console.info(`[server] ${signal}: finishing the requests in hand`);
   const outbox = contact?.stop(OUTBOX_STOP_MS);
   listening?.stopAccepting();
+  // The development server has no nginx to spare, and its live reload holds a WebSocket open.
+  if (dev) listening?.closeAll();
   setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
   await listening?.drained();
   await outbox;

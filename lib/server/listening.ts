@@ -8,6 +8,8 @@ export interface Listening {
   stopAccepting(): void;
   /** Resolves once every connection the server was given has closed. */
   drained(): Promise<void>;
+  /** Ends every open connection at once, upgraded ones (WebSockets) included. */
+  closeAll(): void;
 }
 
 /**
@@ -61,6 +63,9 @@ export async function listen(
     },
     drained: () =>
       open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (emptied = resolve)),
+    closeAll: () => {
+      for (const socket of open) socket.destroy();
+    },
   };
 }
 
