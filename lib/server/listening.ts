@@ -40,6 +40,10 @@ export async function listen(
     });
   });
 
+  // SO_REUSEPORT would also let this server share the port with another process that asked for
+  // it the same way (a second instance given the same PORT): the port is first taken alone, to
+  // fail as a plain listen would.
+  if (sockets > 1 && port !== 0) await portFree(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port, host, reusePort: sockets > 1 }, () => {
@@ -67,6 +71,14 @@ export async function listen(
       for (const socket of open) socket.destroy();
     },
   };
+}
+
+function portFree(port: number, host: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host }, () => probe.close(() => resolve()));
+  });
 }
 
 function openExtra(server: http.Server, address: net.AddressInfo): Promise<net.Server> {
