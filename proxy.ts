@@ -59,13 +59,6 @@ export async function proxy(request: NextRequest) {
   };
 
   const { pathname } = request.nextUrl;
-  if (
-    (pathname === '/bench-floor' || pathname === '/bench-floor/image') &&
-    process.env.BENCH_FLOOR === '1'
-  ) {
-    // The bare framework pages are prerendered without a nonce: measured as Next.js ships them.
-    return NextResponse.next();
-  }
   if (pathname.startsWith('/api/'))
     return withCsp(NextResponse.next({ request: { headers: requestHeaders } }));
 

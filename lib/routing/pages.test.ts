@@ -40,6 +40,14 @@ describe('the list of pages (lib/routing/pages.ts) and app/ agree', () => {
     expect([...listed].sort()).toEqual(routeFiles('app/[locale]'));
   });
 
+  it('has no page outside app/[locale] and no route outside app/api', () => {
+    expect(
+      routeFiles('app').filter(
+        (file) => !file.startsWith('app/[locale]/') && !file.startsWith('app/api/'),
+      ),
+    ).toEqual([]);
+  });
+
   it('gives each page an address its file answers, and the route table knows it', () => {
     for (const page of sitePages) {
       expect(page.path, page.source).toMatch(addressPattern(page.source));
