@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the production build as production serves it (run `npm run build`
-// first; this builds nothing). One `next start`, started as the systemd unit starts it
+// first; this builds nothing). One instance of the server, started as the systemd unit starts it
 // (deploy/systemd/), behind the shipped nginx site (deploy/nginx/: TLS with a certificate made
 // at run time, HTTP/2, keep-alive to Node; scripts/nginx.mjs installs Debian's nginx-light when it
 // is missing). Lighthouse's mobile preset (Debian's Chromium, median of 3 runs) measures the
@@ -60,7 +60,7 @@ const NONCE_PLACEHOLDER = newNoncePlaceholder();
 const SERVER_TIMING = path.join(os.tmpdir(), `bench-server-timing-${process.pid}.json`);
 
 /**
- * `next start` as deploy/systemd/sorel-aubry-avocats@.service starts it: the shipped unit's
+ * The server as deploy/systemd/sorel-aubry-avocats@.service starts it: the shipped unit's
  * ExecStart and Environment (scripts/systemd-unit.mjs, as the deployment test does), with an
  * environment file that adds bench/server-timing.mjs. SITE_URL is the proxy's
  * address, so canonical links and redirects name what the browser loaded.
@@ -404,7 +404,7 @@ try {
   const lines = [
     `# Benchmark ${date}${process.env.BENCH_LABEL ? ` (${process.env.BENCH_LABEL})` : ''}`,
     '',
-    `Production build, one \`next start\` started as the systemd unit starts it, behind the shipped nginx site (TLS, HTTP/2, keep-alive to Node), this machine (${os.cpus().length} cores), Node.js ${process.version}. Lighthouse ${RUNS} runs per page and method (median), mobile preset, Debian's Chromium, pages loaded through the proxy. Two floors, measured in the same run, from an app of their own (bench/floor, built by the bench in ${floors.buildSeconds.toFixed(0)} s) behind the same nginx site: \`/bench-floor\`, a bare Next.js page (one heading), for pages whose largest paint is text, and \`/bench-floor/image\`, the same with the hero's image preloaded (the optimiser's bytes at the phone's width), for pages whose largest paint is an image. Each page is held to the floor that matches its LCP element (the "Floor" column); "− its floor" columns subtract that floor's figure.`,
+    `Production build, one instance of the server started as the systemd unit starts it, behind the shipped nginx site (TLS, HTTP/2, keep-alive to Node), this machine (${os.cpus().length} cores), Node.js ${process.version}. Lighthouse ${RUNS} runs per page and method (median), mobile preset, Debian's Chromium, pages loaded through the proxy. Two floors, measured in the same run, from an app of their own (bench/floor, built by the bench in ${floors.buildSeconds.toFixed(0)} s) behind the same nginx site: \`/bench-floor\`, a bare Next.js page (one heading), for pages whose largest paint is text, and \`/bench-floor/image\`, the same with the hero's image preloaded (the optimiser's bytes at the phone's width), for pages whose largest paint is an image. Each page is held to the floor that matches its LCP element (the "Floor" column); "− its floor" columns subtract that floor's figure.`,
     ...(BLOCK.length
       ? [
           '',

@@ -92,6 +92,9 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** The names of every variable read here. */
+export const configVariables = Object.keys(schema.shape) as (keyof Config)[];
+
 let cached: Config | undefined;
 
 export function readConfig(
