@@ -63,7 +63,6 @@ const app = next({
 });
 
 // ---- 3. Each request, before Next.js ------------------------------------------------------
-let ready = false;
 let stopping = false;
 // Usable once Next.js is prepared (readiness, below).
 const handleWithNext = app.getRequestHandler();
@@ -86,7 +85,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   // fills X-Forwarded-For from it only when the client sent none. Whatever the client put in
   // this header is replaced.
   request.headers[CONNECTION_ADDRESS_HEADER] = request.socket.remoteAddress ?? 'unknown';
-  if (!ready) return answerNotReady(request, response);
+  if (!ready && !request.url?.startsWith('/api/')) return answerNotReady(response);
   try {
     await handleWithNext(request, response);
   } catch (error) {
@@ -143,27 +142,23 @@ process.once('SIGINT', () => void stop('SIGINT'));
 // migrated: a page of a release that cannot run would name build files that are gone once
 // deploy/release has switched back. Until then the port is closed, and nginx sends every
 // request to another instance. If the database cannot be opened, the server listens all the
-// same, answering 503 (nginx tries another instance; /api/health says why, for deploy/release
-// and the monitor), and tries again every 5 s.
-let notReady = 'starting';
+// same and tries again every 5 s; meanwhile pages and files are answered 503 (nginx tries another
+// instance), and the API answers for itself: /api/health says the database is unavailable (for
+// deploy/release and the monitor), the contact API that the message could not be stored.
+let ready = false;
 
-function answerNotReady(request: http.IncomingMessage, response: http.ServerResponse) {
-  const health = request.url === '/api/health' || request.url?.startsWith('/api/health?');
-  const body = health
-    ? JSON.stringify({ status: 'unavailable', database: 'unavailable', reason: notReady })
-    : 'Service Unavailable\n';
+function answerNotReady(response: http.ServerResponse) {
   response.shouldKeepAlive = false;
   response.writeHead(503, {
-    'Content-Type': health ? 'application/json' : 'text/plain; charset=utf-8',
+    'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-store',
     'Retry-After': '5',
   });
-  response.end(body);
+  response.end('Service Unavailable\n');
 }
 
 await app.prepare();
 let store = await getContactStore().catch((error: unknown) => {
-  notReady = 'the database could not be opened or brought up to date (see the log)';
   console.error(`[server] not ready, trying again every 5 s: ${describe(error)}`);
   return undefined;
 });

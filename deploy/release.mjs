@@ -291,8 +291,8 @@ function get(port, pathname) {
  * from the expected release (its deployment id on <html>). Resolves with null, or with what was
  * wrong. While the instance starts, its port refuses connections (nginx sends visitors to the
  * others) until it is ready (server.ts: Next.js prepared, the database open and migrated); an
- * instance that cannot become ready listens all the same and answers every request 503, /api/health
- * saying why, so that answer is final at once.
+ * instance that cannot become ready listens all the same, answering pages 503 and /api/health 503
+ * with why, so that answer is final at once.
  */
 async function healthy(port, release) {
   const expected = release?.deploymentId ?? 'none';

@@ -488,7 +488,7 @@ describe('deploy/release on the shipped unit and nginx site', () => {
     expect(run.code).toBe(1);
     // The instance on B never became ready: it said why, and served nothing else.
     expect(run.output).toMatch(
-      /health check failed: \/api\/health answered 503 .*could not be opened or brought up to date/,
+      /health check failed: \/api\/health answered 503 .*"database":"unavailable"/,
     );
     expect(site.logs.join('\n')).toMatch(/\[server\] not ready, trying again every 5 s/);
     expect(run.output).toMatch(/stopped: instance \d+ failed its health check/);
