@@ -2,7 +2,13 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Image from 'next/image';
 import { Icon } from '@/components/ui/icon';
-import { articleToShow, localizedArticle, tagLabel, type Article } from '@/lib/articles';
+import {
+  articleToShow,
+  getPublishedArticles,
+  localizedArticle,
+  tagLabel,
+  type Article,
+} from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
@@ -11,8 +17,14 @@ import { ArticleMarkdown } from './article-markdown';
 import { ArticleStatusView } from './article-status-view';
 import { formatArticleDate } from '@/lib/articles/format';
 import { previewToken } from '@/lib/articles/preview';
+import { dateModified, datePublished, scheduledFor } from '@/lib/articles/publication';
+import { relatedArticles } from '@/lib/articles/related';
 import { config } from '@/lib/config';
+import { firm, partners } from '@/lib/content/firm';
+import { personReference } from '@/lib/seo/json-ld';
+import { ArticleByline } from './article-byline';
 import { PreviewBanner } from './preview-banner';
+import { RelatedArticles } from './related-articles';
 import { ShareLinks } from './share-links';
 import { articleImageSrc } from '@/lib/articles/images';
 
@@ -50,6 +62,11 @@ export async function articleMetadata(
 function jsonLd(article: Article, locale: Locale): string {
   const { title, summary } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));
+  const firmAuthor = { '@type': 'Organization', name: firm.name };
+  const authors = article.authors.flatMap((id) => {
+    const partner = partners.find((candidate) => candidate.id === id);
+    return partner ? [personReference(partner, locale)] : [];
+  });
   const data = {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -59,10 +76,12 @@ function jsonLd(article: Article, locale: Locale): string {
     url,
     mainEntityOfPage: url,
     image: absoluteUrl(articleImageSrc(article)),
-    datePublished: article.date ?? undefined,
+    datePublished: datePublished(article) ?? undefined,
+    dateModified: dateModified(article) ?? undefined,
     keywords: article.tags.length ? article.tags.map(tagLabel).join(', ') : undefined,
-    author: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
-    publisher: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
+    // The partners who signed it, else the firm.
+    author: authors.length > 1 ? authors : (authors[0] ?? firmAuthor),
+    publisher: firmAuthor,
   };
   // '<' escaped so that no text from the sheet can close the script element.
   return JSON.stringify(data).replace(/</g, '\\u003c');
@@ -87,6 +106,8 @@ export async function ArticlePage({
   const t = getTranslator(locale);
   const article = await articleToShow(slug, preview);
   if (!article) return <ArticleStatusView locale={locale} kind="notFound" />;
+  const { articles: online } = await getPublishedArticles();
+  const related = relatedArticles(article, online);
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   const { title, content, contentLocale } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));
@@ -101,7 +122,13 @@ export async function ArticlePage({
   ];
   return (
     <article className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6" data-testid="article">
-      {preview ? <PreviewBanner locale={locale} /> : null}
+      {preview ? (
+        <PreviewBanner
+          locale={locale}
+          // An article published but not online yet says when it will be.
+          scheduledFor={scheduledFor(article)}
+        />
+      ) : null}
       <script
         type="application/ld+json"
         nonce={nonce}
@@ -122,6 +149,14 @@ export async function ArticlePage({
         </p>
       ) : null}
       <h1 className="mt-2 text-4xl leading-tight sm:text-5xl">{title}</h1>
+      <ArticleByline authors={article.authors} locale={locale} />
+      {article.lawStatedAt ? (
+        <p className="text-muted mt-2 text-sm" data-testid="law-stated-at">
+          {t('articles.article.lawStatedAt', {
+            date: formatArticleDate(article.lawStatedAt, locale),
+          })}
+        </p>
+      ) : null}
       {article.imageUrl ? (
         <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded" data-print-image>
           <Image
@@ -158,6 +193,7 @@ export async function ArticlePage({
           </ul>
         </section>
       ) : null}
+      <RelatedArticles articles={related} locale={locale} />
       <ShareLinks url={url} title={title} locale={locale} />
       <nav aria-labelledby="continue-heading" className="border-line mt-12 border-t pt-8">
         <h2 id="continue-heading" className="text-2xl">

@@ -75,6 +75,19 @@ export function personJsonLd(partner: Partner, locale: Locale): JsonLd {
   };
 }
 
+/**
+ * A partner named from another page's data (an article's author): the same @id as the profile's
+ * own Person, and the profile's address in the page's language.
+ */
+export function personReference(partner: Partner, locale: Locale): JsonLd {
+  return {
+    '@type': 'Person',
+    '@id': personId(partner),
+    name: partner.name,
+    url: canonicalUrl(locale, partner.profilePath),
+  };
+}
+
 export function breadcrumbJsonLd(
   locale: Locale,
   trail: readonly { name: string; path: string }[],
