@@ -79,6 +79,8 @@ export interface SheetServer {
   url: string;
   /** How many requests reached the server. */
   hits: () => number;
+  /** The address of the last request (path and query), or null before any. */
+  lastAsked: () => string | null;
   set: (mode: SheetMode) => void;
   close: () => Promise<void>;
 }
@@ -93,8 +95,10 @@ export async function startSheetServer(
 ): Promise<SheetServer> {
   let mode = initial;
   let hits = 0;
+  let lastAsked: string | null = null;
   const server = http.createServer((request, response) => {
     hits += 1;
+    lastAsked = request.url ?? null;
     const current = mode;
     const asked = new URL(request.url ?? '/', 'http://sheet').searchParams.get('headers');
     const send = (rows: readonly SheetRow[], header?: readonly string[], guess?: HeaderShape) => {
@@ -124,6 +128,7 @@ export async function startSheetServer(
   return {
     url: `http://127.0.0.1:${actual}/gviz/tq?tqx=out:json&sheet=Articles`,
     hits: () => hits,
+    lastAsked: () => lastAsked,
     set: (next) => {
       mode = next;
     },
