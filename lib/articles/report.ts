@@ -84,7 +84,7 @@ function list(items: readonly string[]): string {
 const nbsp = '\u00a0';
 
 /** '2025-05-12T08:30:00+02:00' as 'lundi 12 mai 2025, à 8 h 30', in Paris time. */
-export function frenchMoment(iso: string): string {
+function frenchMoment(iso: string): string {
   const { day, hour, minute } = parisTimeOf(iso);
   const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),

@@ -243,6 +243,8 @@ describe('an article scheduled ahead', () => {
       headers: authorized,
     });
     expect(revalidated.status).toBe(200);
+    // "Publier maintenant" counts what is online: not the article waiting for its time.
+    expect(await revalidated.json()).toMatchObject({ articles: 4 });
     const due = Date.parse(rowTitled(await report(), scheduledTitle).scheduledFor ?? '');
     expect(due - Date.now()).toBeGreaterThan(20_000);
 
