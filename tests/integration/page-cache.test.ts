@@ -23,7 +23,12 @@ import type { UnitInstance } from '../support/unit-instance';
 const SECRET = 'page-cache-test-secret';
 const PUBLISHED = 'Le barème Macron en 2025';
 const DRAFT = 'Projet confidentiel';
-const published = (contenu: string): SheetRow => ({ titre: PUBLISHED, contenu, statut: 'Publié' });
+const published = (contenu: string): SheetRow => ({
+  titre: PUBLISHED,
+  contenu,
+  statut: 'Publié',
+  auteur: 'Hélène Sorel',
+});
 const draft: SheetRow = { titre: DRAFT, contenu: 'Un brouillon.', statut: 'Brouillon' };
 const articlePath = articleHref('fr', slugify(PUBLISHED));
 const draftPath = articleHref('fr', slugify(DRAFT));
@@ -308,6 +313,51 @@ describe('pages from nginx’s cache', () => {
     expect(spelled.headers['x-cache-status']).not.toBe('HIT');
     for (const pathname of [draftPath, `${draftPath}?preview=wrong`])
       expect((await request(pathname)).status).toBe(404);
+  });
+
+  it('keeps the article list apart by author: each filter has its copy, and a query nginx could read otherwise is never kept', async () => {
+    const aubry: SheetRow = {
+      titre: 'Le reclassement en 2025',
+      contenu: 'Texte.',
+      statut: 'Publié',
+      auteur: 'Julien Aubry',
+    };
+    sheet.set({ kind: 'rows', rows: [published('Première version.'), aubry, draft] });
+    await revalidate();
+    const titles = (answer: Answer) =>
+      [PUBLISHED, aubry.titre as string].filter((title) => answer.body.includes(title));
+    const byAubry = '/fr/blog?auteur=julien-aubry';
+    const bySorel = '/fr/blog?auteur=helene-sorel';
+    await expect
+      .poll(async () => titles(await request('/fr/blog')), { timeout: DEADLINE_MS })
+      .toEqual([PUBLISHED, aubry.titre]);
+    // Each filtered list has its own copy: asked in turn until the three are answered from their
+    // copies in one round, every answer with its own articles.
+    const deadline = Date.now() + DEADLINE_MS;
+    for (;;) {
+      const answers = [await request(byAubry), await request(bySorel), await request('/fr/blog')];
+      expect(answers.map(titles)).toEqual([[aubry.titre], [PUBLISHED], [PUBLISHED, aubry.titre]]);
+      if (answers.every((answer) => cacheStatus(answer) === 'HIT')) break;
+      if (Date.now() > deadline) throw new Error('the filtered lists were never kept together');
+    }
+    // The site reads these as the author filter, nginx's key would not: passed through, never
+    // kept, and the unfiltered list's copy stays the unfiltered list.
+    for (const unclear of [
+      '/fr/blog?aut%65ur=julien-aubry',
+      '/fr/blog?AUTEUR=julien-aubry&x=1',
+      '/fr/blog?Tag=Veille',
+    ]) {
+      const answer = await request(unclear);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-cache-status'], unclear).toBe('BYPASS');
+    }
+    expect(titles(await request('/fr/blog'))).toEqual([PUBLISHED, aubry.titre]);
+    expect(titles(await request('/fr/blog?AUTEUR=julien-aubry&x=1'))).toEqual([
+      PUBLISHED,
+      aubry.titre,
+    ]);
+    sheet.set({ kind: 'rows', rows: [published('Première version.'), draft] });
+    await revalidate();
   });
 
   it('publishes at once on every instance, and in every kept copy once it expires; an unpublished article is 404', async () => {
