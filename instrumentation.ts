@@ -5,10 +5,20 @@
  * stopping server close its kept-alive connections, records each request's TCP peer address for
  * the contact rate limit, refuses malformed requests and methods a path does not serve, starts
  * loading the articles without waiting for them, then starts the contact outbox worker and the
- * daily purge.
+ * daily purge, and the audience measurement's receiver and background (its counts are written
+ * once more on SIGTERM).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // The audience beacons, answered before Next.js (lib/audience/receiver.ts); added first, so
+  // the request gate and the graceful stop see each request before it.
+  const { beforeServerEvents } = await import('./lib/server/server-events');
+  const audience = await import('./lib/audience/runtime');
+  beforeServerEvents('audience', (_server, event, args) =>
+    event === 'request'
+      ? audience.receiveAudienceRequest(args[0] as never, args[1] as never)
+      : false,
+  );
   const { stripInternalResponseHeaders } = await import('./lib/security/internal-headers');
   stripInternalResponseHeaders();
   const { closeConnectionsOnStop } = await import('./lib/server/graceful-stop');
@@ -22,4 +32,6 @@ export async function register() {
   preloadArticles();
   const { startContactBackground } = await import('./lib/contact/runtime');
   await startContactBackground();
+  audience.startAudienceBackground();
+  process.once('SIGTERM', () => void audience.stopAudienceBackground());
 }

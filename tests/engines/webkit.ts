@@ -79,7 +79,10 @@ async function openSession(display: string, zoom: number): Promise<Session> {
 }
 
 export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
-  const proxy = await startVisitorProxy(options.baseURL, { recordErrors: true });
+  const proxy = await startVisitorProxy(options.baseURL, {
+    recordErrors: true,
+    countedAsVisitor: options.countedAsVisitor,
+  });
   const sessions = new Map<number, Session>();
   let active: Session;
   const use = async (zoom: number) => {
@@ -232,6 +235,7 @@ export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
         ERRORS_KEY,
       );
     },
+    sendHeaders: (headers) => proxy.sendHeaders(headers),
     async reset() {
       for (const session of sessions.values()) {
         active = session;

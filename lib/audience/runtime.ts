@@ -1,0 +1,147 @@
+import 'server-only';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getPublishedArticles } from '@/lib/articles';
+import { config } from '@/lib/config';
+import { describe } from '@/lib/contact/delivery/outbox';
+import { getContactStore, wakeOutbox } from '@/lib/contact/runtime';
+import { openDatabase } from '@/lib/db/client';
+import { parisDay, retentionCutoffDay } from './calendar';
+import { receiveAudience, type ReceiverContext } from './receiver';
+import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS, type ReportSources } from './report';
+import { audienceStore, type AudienceStore } from './store';
+import { AudienceTally, countContactMessage } from './tally';
+import { publishedTitles } from './titles';
+
+/**
+ * The audience measurement's long-lived parts, one per server process (docs/architecture.md,
+ * "Audience measurement"): the tally of what was received, written to the database every
+ * AUDIENCE_FLUSH_MS; the daily purge of data older than 25 months; the monthly report's check,
+ * every minute. They live on globalThis: the receiver runs before Next.js, and the contact
+ * form's count comes from the route handler and the Server Action, each bundled apart.
+ *
+ * `startAudienceBackground` and `stopAudienceBackground` are all a server entry calls;
+ * `receiveAudienceRequest` answers /api/audience before Next.js.
+ */
+interface AudienceRuntime {
+  tally: AudienceTally;
+  store?: Promise<AudienceStore>;
+  timers: NodeJS.Timeout[];
+  /** The write in progress, so that a stop waits for it. */
+  flushing?: Promise<void>;
+}
+
+const KEY = Symbol.for('sorel-aubry.audience.runtime');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function runtime(): AudienceRuntime {
+  const holder = globalThis as { [KEY]?: AudienceRuntime };
+  holder[KEY] ??= { tally: new AudienceTally(), timers: [] };
+  return holder[KEY];
+}
+
+/** The store, opened on first use on the site's database; a failed opening is retried next time. */
+function getAudienceStore(): Promise<AudienceStore> {
+  const state = runtime();
+  state.store ??= openDatabase(config().DATABASE_URL).then(audienceStore);
+  state.store.catch(() => {
+    state.store = undefined;
+  });
+  return state.store;
+}
+
+const receiverContext = (): ReceiverContext => ({
+  tally: runtime().tally,
+  siteUrl: config().SITE_URL,
+  now: Date.now,
+  publishedTitle: async (slug) => {
+    const { status, articles } = await getPublishedArticles();
+    if (status === 'error') return undefined;
+    return articles.find((article) => article.slug === slug)?.title ?? null;
+  },
+});
+
+/** Answers a request under /api/audience (false for any other address). */
+export function receiveAudienceRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
+  return receiveAudience(request, response, receiverContext());
+}
+
+/** A contact message was stored: counted for the monthly report (lib/audience/tally.ts). */
+export function recordContactMessage(held: boolean, now = Date.now()): void {
+  countContactMessage(runtime().tally, parisDay(now), held);
+}
+
+/** Adds what was received since the last time to the database; on failure, keeps it for the next. */
+export function flushAudience(): Promise<void> {
+  const state = runtime();
+  const previous = state.flushing ?? Promise.resolve();
+  const next = previous.then(async () => {
+    if (state.tally.empty) return;
+    const dropped = state.tally.dropped;
+    const taken = state.tally.take();
+    try {
+      await (await getAudienceStore()).add(taken);
+    } catch (error) {
+      state.tally.restore(taken);
+      console.error(`[audience] counts kept in memory, the database failed: ${describe(error)}`);
+    }
+    if (dropped > 0) console.warn(`[audience] ${dropped} new figure(s) dropped: too many at once`);
+  });
+  state.flushing = next;
+  return next;
+}
+
+function reportSources(store: AudienceStore, contact: ReportSources['contact']): ReportSources {
+  return { contact, audience: store, currentTitles: publishedTitles };
+}
+
+/**
+ * Started once with the server: writes the tally every AUDIENCE_FLUSH_MS, purges the data older
+ * than 25 months now and daily, and checks every minute whether the month's report is due (one
+ * instance queues it; the contact outbox sends it).
+ */
+export function startAudienceBackground(): void {
+  const state = runtime();
+  if (state.timers.length > 0) return;
+  const every = (ms: number, run: () => Promise<unknown>) => {
+    const timer = setInterval(() => void run(), ms);
+    timer.unref();
+    state.timers.push(timer);
+  };
+  every(config().AUDIENCE_FLUSH_MS, flushAudience);
+
+  const purge = async () => {
+    try {
+      const rows = await (await getAudienceStore()).purge(retentionCutoffDay(Date.now()));
+      if (rows > 0) console.info(`[audience] purged ${rows} row(s) older than 25 months`);
+    } catch (error) {
+      console.error(`[audience] purge failed: ${describe(error)}`);
+    }
+  };
+  void purge();
+  every(DAY_MS, purge);
+
+  const report = async () => {
+    try {
+      const sources = reportSources(await getAudienceStore(), await getContactStore());
+      // The month's last counts first, so that the report holds them.
+      await flushAudience();
+      if ((await queueMonthlyReport(sources, Date.now())) !== 'queued') return;
+      console.info('[audience] monthly report queued');
+      wakeOutbox();
+    } catch (error) {
+      console.error(`[audience] monthly report not queued: ${describe(error)}`);
+    }
+  };
+  void report();
+  every(REPORT_CHECK_INTERVAL_MS, report);
+}
+
+/** Stops the timers and writes what is left: nothing received is lost on a graceful stop. */
+export async function stopAudienceBackground(): Promise<void> {
+  const state = runtime();
+  for (const timer of state.timers.splice(0)) clearInterval(timer);
+  await flushAudience();
+}
