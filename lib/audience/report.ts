@@ -170,7 +170,8 @@ export function reportText(
   const oldViews = (page: string) => previous.pages.find((p) => p.page === page)?.views ?? 0;
   const pageLine = (page: Figures['pages'][number], index: number) => {
     const title = page.kind === 'article' ? `«${NBSP}${page.title}${NBSP}»` : page.title;
-    return `${index + 1}. ${title}${NBSP}: ${n(page.views)} vue${page.views > 1 ? 's' : ''}${was(oldViews(page.page))}, dont ${n(page.byLanguage.en)} en anglais`;
+    const english = page.byLanguage.en > 0 ? `, dont ${n(page.byLanguage.en)} en anglais` : '';
+    return `${index + 1}. ${title}${NBSP}: ${n(page.views)} vue${page.views > 1 ? 's' : ''}${was(oldViews(page.page))}${english}`;
   };
   const oldSearch = (name: string) =>
     previous.searchEngines.find((e) => e.name === name)?.count ?? 0;
