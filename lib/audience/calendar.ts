@@ -1,4 +1,4 @@
-import { parisClock } from '@/lib/contact/delivery/digest';
+import { parisClock } from '@/lib/paris-clock';
 
 /**
  * The audience's calendar: Paris days ('2026-11-24') and months ('2026-11'), as the firm reads

@@ -1,5 +1,5 @@
 import 'server-only';
-import { parisClock } from '@/lib/contact/delivery/digest';
+import { parisClock } from '@/lib/paris-clock';
 import type { ContactStore } from '@/lib/contact/storage/store';
 import { addMonths, monthDays } from './calendar';
 import { figuresOf, type Figures } from './figures';
