@@ -27,6 +27,7 @@ import { OutboxWorker } from '@/lib/contact/delivery/outbox';
 import { outboxSettings } from '@/lib/contact/delivery/settings';
 import { contactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
+import { csvCell } from './csv';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
@@ -81,13 +82,6 @@ function period(values: { month?: string; from?: string; to?: string }): Period 
       previousShort: 'avant',
     },
   };
-}
-
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet: neutralise it.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const CSV_COLUMNS = ['figure', 'page', 'title', 'kind', 'detail', 'count', 'p75', 'rating'];

@@ -52,13 +52,13 @@ export function startAudienceMeasurement({ notFound }: { notFound: boolean }): (
 
   const vitals: VitalsBeacon = { type: 'vitals', path };
   let sent = false;
-  // Registered on window, after web-vitals' own listeners (window, capture phase) have reported
-  // LCP, CLS and INP for this hiding: the page's values as the visitor leaves it. Only the first
-  // hiding is sent, so a page view gives at most one value per metric; `pagehide` covers a
-  // browser that leaves a page without saying it is hidden.
-  const flush = (event: Event) => {
-    if (sent || (event.type === 'visibilitychange' && document.visibilityState !== 'hidden'))
-      return;
+  // On window, bubbling: after web-vitals' own listeners (window, capture phase) have reported
+  // LCP, CLS and INP for this hiding, so the beacon holds the page's values as the visitor
+  // leaves it. Only the first hiding is sent: a page view gives at most one value per metric.
+  // Not on `pagehide`, which a browser fires before `visibilitychange` when a link is followed:
+  // CLS and INP would be missing (web-vitals itself relies on `visibilitychange` alone).
+  const flush = () => {
+    if (sent || document.visibilityState !== 'hidden') return;
     const measured = Object.keys(vitals).length > 2;
     sent = true;
     if (measured) send(vitals);
@@ -72,7 +72,6 @@ export function startAudienceMeasurement({ notFound }: { notFound: boolean }): (
       if (cancelled) return;
       for (const on of [onCLS, onINP, onLCP, onTTFB]) on(record);
       addEventListener('visibilitychange', flush);
-      addEventListener('pagehide', flush);
     });
   };
   if (document.readyState === 'complete') load();
@@ -82,6 +81,5 @@ export function startAudienceMeasurement({ notFound }: { notFound: boolean }): (
     document.removeEventListener('prerenderingchange', view);
     removeEventListener('load', load);
     removeEventListener('visibilitychange', flush);
-    removeEventListener('pagehide', flush);
   };
 }

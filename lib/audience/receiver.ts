@@ -175,6 +175,22 @@ async function count(
   return COUNTED;
 }
 
+/** What is wrong with a POST of this site's pages before its body is read: the refusal, or null. */
+function postProblem(
+  method: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  siteUrl: string,
+  types: readonly string[],
+): Answer | null {
+  if (method !== 'POST') return { ...refused(405, 'POST only'), headers: { Allow: 'POST' } };
+  if (!sameSite(headers, siteUrl)) return refused(403, 'from another site');
+  const type = headerValue(headers, 'content-type').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!types.includes(type)) return refused(415, `sent as ${types.join(' or ')}`);
+  if (body.length > MAX_BEACON_BYTES) return refused(413, `${MAX_BEACON_BYTES} bytes at most`);
+  return null;
+}
+
 /** A beacon's answer, from its method, headers and body (read by the caller, at most 1 KB + 1). */
 export async function answerBeacon(
   method: string,
@@ -182,12 +198,11 @@ export async function answerBeacon(
   body: Buffer,
   context: ReceiverContext,
 ): Promise<Answer> {
-  if (method !== 'POST') return { ...refused(405, 'POST only'), headers: { Allow: 'POST' } };
-  if (!sameSite(headers, context.siteUrl)) return refused(403, 'from another site');
-  const type = headerValue(headers, 'content-type').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'text/plain' && type !== 'application/json')
-    return refused(415, 'JSON sent as text/plain or application/json');
-  if (body.length > MAX_BEACON_BYTES) return refused(413, `${MAX_BEACON_BYTES} bytes at most`);
+  const problem = postProblem(method, headers, body, context.siteUrl, [
+    'text/plain',
+    'application/json',
+  ]);
+  if (problem) return problem;
   let input: unknown;
   try {
     input = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
@@ -231,11 +246,10 @@ export function answerObjection(
   body: Buffer,
   siteUrl: string,
 ): Answer {
-  if (method !== 'POST') return { ...refused(405, 'POST only'), headers: { Allow: 'POST' } };
-  if (!sameSite(headers, siteUrl)) return refused(403, 'from another site');
-  const type = headerValue(headers, 'content-type').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return refused(415, 'a form');
-  if (body.length > MAX_BEACON_BYTES) return refused(413, `${MAX_BEACON_BYTES} bytes at most`);
+  const problem = postProblem(method, headers, body, siteUrl, [
+    'application/x-www-form-urlencoded',
+  ]);
+  if (problem) return problem;
   const form = new URLSearchParams(body.toString('utf8'));
   const choice = form.get('choice');
   const locale = form.get('locale');

@@ -1,6 +1,7 @@
 import { devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 import { todaysFigures, waitForFigures } from '../support/audience';
-import { expect, test } from './fixtures';
+import { expect, SPLASH_SEEN_COOKIE, test } from './fixtures';
 
 /**
  * The audience measurement in Chromium, as a visitor's browser sends it (docs/behaviour.md,
@@ -13,19 +14,42 @@ import { expect, test } from './fixtures';
 const DATABASE = 'file:./test-results/e2e-contact.db';
 const chrome = devices['Desktop Chrome'].userAgent;
 
-test.use({ userAgent: chrome, consentStored: false, splashSeen: false });
+test.use({
+  userAgent: chrome,
+  // Also the browser's own user agent: a beacon sent as the page is left goes out with it,
+  // not with the page's (headless Chromium names itself HeadlessChrome, a robot's name).
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [...chromiumFlags, `--user-agent=${chrome}`],
+  },
+  consentStored: false,
+  splashSeen: false,
+});
 // One visitor after another: each test reads what its own page views added.
 test.describe.configure({ mode: 'serial' });
 
 const figure = (figures: Map<string, number>, key: string) => figures.get(key) ?? 0;
 
-/** The requests a page makes to the measurement's receiver, as they leave the browser. */
+/** The page views a page's beacons report, as they leave the browser ('view /fr/blog'). */
 function beaconsOf(page: Page): string[] {
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/audience')) sent.push(request.url());
+    if (new URL(request.url()).pathname !== '/api/audience') return;
+    const beacon = JSON.parse(request.postData() ?? '{}') as { type?: string; path?: string };
+    sent.push(`${beacon.type} ${beacon.path}`);
   });
   return sent;
+}
+
+/**
+ * Returns once every request the page has already made is seen: a request made now, after them,
+ * is seen after them. The beacon leaves when the page hydrates, which `goto` waited for.
+ */
+async function requestsSeen(page: Page): Promise<void> {
+  await Promise.all([
+    page.waitForRequest((request) => request.url().endsWith('/robots.txt')),
+    page.evaluate(() => fetch('/robots.txt').then((answer) => answer.text())),
+  ]);
 }
 
 /** A new visitor in a browser context of its own (the fixture's routing and CSP checks too). */
@@ -98,7 +122,7 @@ test('objecting on the cookie policy stops counting, until the objection is with
   // Objecting: the page sends nothing at all.
   const sent = beaconsOf(page);
   await page.goto(path);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  await requestsSeen(page);
   expect(sent).toEqual([]);
 
   await page.goto('/fr/politique-cookies');
@@ -110,6 +134,8 @@ test('objecting on the cookie policy stops counting, until the objection is with
     [`view ${path} `]: figure(before, `view ${path} `) + 1,
   });
   expect(figure(after, `view ${path} `)).toBe(figure(before, `view ${path} `) + 1);
+  // And the browser sent that view alone: nothing while the objection stood.
+  expect(sent.filter((beacon) => beacon === `view ${path}`)).toHaveLength(1);
 });
 
 test.describe('without JavaScript', () => {
@@ -161,7 +187,7 @@ test('Global Privacy Control counts as an objection, and the cookie policy says 
   );
   const sent = beaconsOf(gpc.page);
   await gpc.page.goto(path);
-  await gpc.page.waitForFunction(() => document.readyState === 'complete');
+  await requestsSeen(gpc.page);
   expect(sent).toEqual([]);
   await gpc.context.close();
 
@@ -177,10 +203,16 @@ test('Global Privacy Control counts as an objection, and the cookie policy says 
 
 test('loading times arrive when the page is left: LCP, INP after an interaction, CLS and TTFB', async ({
   page,
+  context,
+  baseURL,
 }) => {
   const before = await todaysFigures(DATABASE);
-  await page.goto('/fr/actualites');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Paramètres des cookies' }).click();
+  await context.addCookies([{ ...SPLASH_SEEN_COOKIE, url: baseURL!, sameSite: 'Lax' }]);
+  await page.goto('/fr');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: 'Paramètres des cookies' })
+    .click();
   await expect(page.getByTestId('consent-banner')).toBeVisible();
   // Leaving the page hides it: its loading times leave with one beacon.
   await page.goto('/fr/mentions-legales');
@@ -188,8 +220,8 @@ test('loading times arrive when the page is left: LCP, INP after an interaction,
     DATABASE,
     Object.fromEntries(
       ['LCP', 'INP', 'CLS', 'TTFB'].map((metric) => [
-        `vital list ${metric}`,
-        figure(before, `vital list ${metric}`) + 1,
+        `vital home ${metric}`,
+        figure(before, `vital home ${metric}`) + 1,
       ]),
     ),
   );
@@ -207,9 +239,11 @@ test('a page the browser prefetched is not counted until it is visited', async (
     document.head.append(link);
   }, path);
   expect((await prefetched).status()).toBe(200);
-  // The list page's own view arrives; the prefetched page's never does.
-  await waitForFigures(DATABASE, { 'view /fr/blog ': figure(before, 'view /fr/blog ') + 1 });
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  // A page viewed after the prefetch is counted; the prefetched page is not.
+  await page.goto('/fr/mentions-legales');
+  await waitForFigures(DATABASE, {
+    'view /fr/mentions-legales ': figure(before, 'view /fr/mentions-legales ') + 1,
+  });
   expect(figure(await todaysFigures(DATABASE), `view ${path} `)).toBe(
     figure(before, `view ${path} `),
   );
