@@ -49,7 +49,8 @@ let visitorCount = 0;
 /**
  * `countedAsVisitor`: the journeys' page views are the project's own traffic, which the audience
  * measurement never counts: the proxy adds the tools' token to the user agent
- * (lib/audience/visitor.ts), except for the journeys about the measurement itself.
+ * (lib/audience/visitor.ts), except for the journeys about the measurement itself, whose browser
+ * passes for a visitor's.
  */
 export async function startVisitorProxy(
   target: string,
@@ -68,8 +69,11 @@ export async function startVisitorProxy(
 
   const server = http.createServer((request, response) => {
     const headers = { ...request.headers, ...extraHeaders, 'x-forwarded-for': address };
-    if (!options.countedAsVisitor)
-      headers['user-agent'] = `${request.headers['user-agent'] ?? ''} ${TOOLS_USER_AGENT_TOKEN}`;
+    const agent = request.headers['user-agent'] ?? '';
+    // A visitor's Chromium does not say it is headless, which would make it a robot.
+    headers['user-agent'] = options.countedAsVisitor
+      ? agent.replace('HeadlessChrome', 'Chrome')
+      : `${agent} ${TOOLS_USER_AGENT_TOKEN}`;
     // Plain bytes, so the recorder can be put into the HTML.
     if (options.recordErrors) delete headers['accept-encoding'];
     const forward = http.request(
