@@ -8,7 +8,7 @@ import { openDatabase } from '@/lib/db/client';
 import { parisDay, retentionCutoffDay } from './calendar';
 import { receiveAudience, type ReceiverContext } from './receiver';
 import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS, type ReportSources } from './report';
-import { audienceStore, type AudienceStore } from './store';
+import { audienceStore, PartialWrite, type AudienceStore } from './store';
 import { AudienceTally, countContactMessage } from './tally';
 import { publishedTitles } from './titles';
 
@@ -84,7 +84,8 @@ export function flushAudience(): Promise<void> {
     try {
       await (await getAudienceStore()).add(taken);
     } catch (error) {
-      state.tally.restore(taken);
+      // Only what was not written is kept for the next time: nothing is counted twice.
+      state.tally.restore(error instanceof PartialWrite ? error.left : taken);
       console.error(`[audience] counts kept in memory, the database failed: ${describe(error)}`);
     }
     if (dropped > 0) console.warn(`[audience] ${dropped} new figure(s) dropped: too many at once`);

@@ -30,7 +30,11 @@ export interface PeriodRows {
 }
 
 export interface AudienceStore {
-  /** Adds a tally's counts to the stored ones (several instances add to the same rows). */
+  /**
+   * Adds a tally's counts to the stored ones (several instances add to the same rows). Each
+   * statement is atomic; when one fails, the error is a PartialWrite holding what was not
+   * written, so that only that is kept for the next time (nothing counted twice).
+   */
   add(taken: Taken): Promise<void>;
   /** The figures of the Paris days `from` to `to` (inclusive, 'YYYY-MM-DD'), summed. */
   period(from: string, to: string): Promise<PeriodRows>;
@@ -83,41 +87,59 @@ function added(table: typeof audienceCountsSqlite | typeof audienceVitalsSqlite)
 /** Rows per statement: well under SQLite's limit on bound values. */
 const CHUNK = 400;
 
-function chunks<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
+/** A write that failed part way: what was not written (the rest is in the database). */
+export class PartialWrite extends Error {
+  constructor(
+    readonly left: Taken,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
 }
 
 export function audienceStore(database: Database): AudienceStore {
   const { db, counts: c, vitals: v, titles: t } = tablesOf(database);
   return {
-    async add({ counts, vitals, titles }) {
-      // `excluded` is the row that was to be inserted, in both databases.
-      for (const rows of chunks(counts))
-        await db
-          .insert(c)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [c.day, c.path, c.measure, c.value],
-            set: { count: added(c) },
-          });
-      for (const rows of chunks(vitals))
-        await db
-          .insert(v)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [v.day, v.kind, v.metric, v.bucket],
-            set: { count: added(v) },
-          });
-      for (const rows of chunks(titles))
-        await db
-          .insert(t)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: t.slug,
-            set: { title: sql`excluded.title`, day: sql`excluded.day` },
-          });
+    async add(taken) {
+      const left = {
+        counts: [...taken.counts],
+        vitals: [...taken.vitals],
+        titles: [...taken.titles],
+      };
+      try {
+        while (left.counts.length > 0) {
+          await db
+            .insert(c)
+            .values(left.counts.slice(0, CHUNK))
+            .onConflictDoUpdate({
+              target: [c.day, c.path, c.measure, c.value],
+              set: { count: added(c) },
+            });
+          left.counts.splice(0, CHUNK);
+        }
+        while (left.vitals.length > 0) {
+          await db
+            .insert(v)
+            .values(left.vitals.slice(0, CHUNK))
+            .onConflictDoUpdate({
+              target: [v.day, v.kind, v.metric, v.bucket],
+              set: { count: added(v) },
+            });
+          left.vitals.splice(0, CHUNK);
+        }
+        while (left.titles.length > 0) {
+          await db
+            .insert(t)
+            .values(left.titles.slice(0, CHUNK))
+            .onConflictDoUpdate({
+              target: t.slug,
+              set: { title: sql`excluded.title`, day: sql`excluded.day` },
+            });
+          left.titles.splice(0, CHUNK);
+        }
+      } catch (error) {
+        throw new PartialWrite(left, error);
+      }
     },
 
     async period(from, to) {

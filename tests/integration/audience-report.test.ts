@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionCutoffDay } from '@/lib/audience/calendar';
 import { answerBeacon, type ReceiverContext } from '@/lib/audience/receiver';
 import { queueMonthlyReport, queueReportOnDemand, type ReportSources } from '@/lib/audience/report';
-import { audienceStore, type AudienceStore } from '@/lib/audience/store';
+import { audienceStore, PartialWrite, type AudienceStore } from '@/lib/audience/store';
 import { AudienceTally, countContactMessage } from '@/lib/audience/tally';
 import { createMailer, type Mailer } from '@/lib/contact/delivery/mailer';
 import { OutboxWorker } from '@/lib/contact/delivery/outbox';
@@ -279,6 +280,30 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
     expect(vitals).toEqual([]);
     expect(titles.has('note-2024-10-23')).toBe(false);
     expect(titles.get('note-2024-10-24')).toBe('Note du 2024-10-24');
+  });
+
+  it('a write that fails part way keeps only what was not written: nothing is counted twice', async () => {
+    const database = await openDatabase(await databases.url(dialect));
+    const store = audienceStore(database);
+    const run = (statement: SQL) =>
+      database.dialect === 'sqlite' ? database.db.run(statement) : database.db.execute(statement);
+    const tally = new AudienceTally();
+    tally.count({ day: '2026-11-24', path: '/fr', measure: 'view', value: '' });
+    tally.vital({ day: '2026-11-24', kind: 'home', metric: 'LCP', bucket: 2500 });
+    // The loading times' table is away: the counts are written, the rest is not.
+    await run(sql`ALTER TABLE audience_vitals RENAME TO audience_vitals_away`);
+    const failure = await store.add(tally.take()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PartialWrite);
+    const { left } = failure as PartialWrite;
+    expect(left.counts).toEqual([]);
+    expect(left.vitals).toHaveLength(1);
+    await run(sql`ALTER TABLE audience_vitals_away RENAME TO audience_vitals`);
+    tally.restore(left);
+    await store.add(tally.take());
+    const { counts, vitals } = await store.period('2026-11-24', '2026-11-24');
+    expect(counts).toEqual([{ measure: 'view', path: '/fr', value: '', count: 1 }]);
+    expect(vitals).toEqual([{ kind: 'home', metric: 'LCP', bucket: 2500, count: 1 }]);
+    await database.close();
   });
 
   if (dialect === 'sqlite')
