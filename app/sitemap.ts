@@ -2,13 +2,14 @@ import type { MetadataRoute } from 'next';
 import { getPublishedArticles } from '@/lib/articles';
 import { locales } from '@/lib/i18n/locales';
 import { canonicalUrl, languageAlternates } from '@/lib/seo/metadata';
-import { canonicalPagePaths } from '@/lib/seo/site-pages';
+import { sitePages } from '@/lib/routing/pages';
 
 // SITE_URL is read at run time.
 export const dynamic = 'force-dynamic';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const pages = canonicalPagePaths.flatMap((path) =>
+  const listed = sitePages.filter((page) => page.inSitemap).map((page) => page.path);
+  const pages = listed.flatMap((path) =>
     locales.map((locale) => ({
       url: canonicalUrl(locale, path),
       changeFrequency: path === '/blog' ? ('daily' as const) : ('monthly' as const),

@@ -225,7 +225,7 @@ describe('the shipped nginx site, read as nginx reads it', () => {
     }
   });
 
-  it('sends the value the site itself sends straight from next start', () => {
+  it('sends the value the site itself sends straight from its server', () => {
     const config = readFileSync(new URL('../next.config.ts', import.meta.url), 'utf8');
     expect(/key: 'Strict-Transport-Security', value: '([^']+)'/.exec(config)?.[1]).toBe(HSTS);
   });

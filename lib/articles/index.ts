@@ -1,5 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
+import { processShared } from '@/lib/process-shared';
 import { KEPT_COPY_MAX_AGE_MS } from '@/lib/security/page-cache';
 import type { Locale } from '@/lib/i18n/locales';
 import type { SheetReading } from './normalise';
@@ -11,42 +12,31 @@ import type { Article } from './types';
 
 export type { Article } from './types';
 
-const storeKey = Symbol.for('sorel-aubry.articles');
-
 /**
  * The publish generation every instance of one deployment shares (in data/, which the unit may
  * write): /api/revalidate bumps it, and each instance reloads the sheet before its next reader.
  */
-export const publishGeneration = fileGeneration(
-  process.env.ARTICLES_GENERATION_FILE || 'data/articles-generation',
-);
+export const publishGeneration = () => fileGeneration(config().ARTICLES_GENERATION_FILE);
 
-type WithStore = typeof globalThis & { [storeKey]?: ArticleStore<SheetReading> };
-
-/**
- * One store per server process. proxy.ts and the pages are bundled separately but run in the
- * same Node process, so the store lives on globalThis: both see the same articles.
- */
+/** The articles in memory, one copy per process: proxy.ts and the pages read the same. */
 export function articleStore(): ArticleStore<SheetReading> {
-  const holder = globalThis as WithStore;
-  if (!holder[storeKey]) {
+  return processShared('articles', () => {
     const store = new ArticleStore<SheetReading>({
       load: () => loadSheet(sheetSource(config())),
       loadTimeoutMs: SHEET_TIMEOUT_MS,
       // A page nginx keeps reaches visitors up to this much after its render: the 5 minutes
       // count from the sheet to the visitor, so the copy here is refreshed that much earlier.
       maxAgeMs: ARTICLE_CACHE_MAX_AGE_MS - KEPT_COPY_MAX_AGE_MS,
-      generation: publishGeneration.read,
+      generation: publishGeneration().read,
     });
     store.startTimer();
-    holder[storeKey] = store;
-  }
-  return holder[storeKey];
+    return store;
+  });
 }
 
 /**
- * Called by instrumentation.ts when the server starts: the sheet is read before the first visitor
- * asks for it. Not awaited; a failure is only logged (the first visitor then tries again).
+ * Called by the server entry at start: the sheet is read before the first visitor asks for it.
+ * Not awaited; a failure is only logged (the first visitor then tries again).
  */
 export function preloadArticles(): void {
   try {

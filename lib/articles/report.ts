@@ -199,7 +199,7 @@ export async function articleReport(
 export function describeSheetFailure(error: unknown, stillServing: boolean): string {
   const shared = '« Tous les utilisateurs disposant du lien » (Lecteur)';
   // By name, not instanceof: the store may have been made by another bundle of the server
-  // (instrumentation.ts, proxy.ts), with its own copy of these classes.
+  // (the server entry, proxy.ts), with its own copy of these classes.
   const name = error instanceof Error ? error.name : '';
   const status = name === 'SheetHttpError' ? (error as SheetHttpError).status : null;
   let what: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measuredPage } from './pages';
+import { sitePages } from '@/lib/routing/pages';
+import { kindOfSource, measuredPage } from './pages';
 
 describe('measuredPage', () => {
   it('counts one page under one address in its language', () => {
@@ -34,5 +35,11 @@ describe('measuredPage', () => {
     expect(measuredPage('/nimporte-quoi')).toBeNull();
     expect(measuredPage('/fr/helene-sorel/vcard')).toBeNull();
     expect(measuredPage('/fr/blog/a/b')).toBeNull();
+  });
+});
+
+describe('kindOfSource', () => {
+  it('gives every page of the site a kind, or says it is no page for a reader', () => {
+    for (const page of sitePages) expect(kindOfSource, page.path).toHaveProperty([page.source]);
   });
 });

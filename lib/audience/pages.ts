@@ -1,6 +1,6 @@
-import { partners } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
+import { sitePages } from '@/lib/routing/pages';
 import { matchRoute } from '@/lib/routing/route-table';
 
 /**
@@ -19,17 +19,23 @@ export interface MeasuredPage {
   slug?: string;
 }
 
-const kindOfPage = new Map<string, PageKind>([
-  ['/', 'home'],
-  ...partners.map((partner) => [partner.profilePath, 'profile'] as [string, PageKind]),
-  ['/actualites', 'list'],
-  ['/blog', 'list'],
-  ['/mentions-legales', 'legal'],
-  ['/politique-confidentialite', 'legal'],
-  ['/politique-cookies', 'legal'],
-]);
+/**
+ * The kind of each page of lib/routing/pages.ts, by the file that renders it; a file that is no
+ * page for a reader (a vCard) has none and is not counted. pages.test.ts fails for a page of
+ * the list that is neither.
+ */
+export const kindOfSource: Readonly<Record<string, PageKind | null>> = {
+  'app/[locale]/page.tsx': 'home',
+  'app/[locale]/[partner]/page.tsx': 'profile',
+  'app/[locale]/[partner]/vcard/route.ts': null,
+  'app/[locale]/blog/page.tsx': 'list',
+  'app/[locale]/actualites/page.tsx': 'list',
+  'app/[locale]/mentions-legales/page.tsx': 'legal',
+  'app/[locale]/politique-confidentialite/page.tsx': 'legal',
+  'app/[locale]/politique-cookies/page.tsx': 'legal',
+};
 
-/** The page an address shows, or null when no page of the site answers it (a vCard is no page). */
+/** The page an address shows, or null when no page of the site answers it. */
 export function measuredPage(pathname: string): MeasuredPage | null {
   const route = matchRoute(pathname);
   if (route.kind === 'not-found') return null;
@@ -40,10 +46,14 @@ export function measuredPage(pathname: string): MeasuredPage | null {
       locale: route.locale,
       slug: route.slug,
     };
-  const kind = kindOfPage.get(route.rest);
-  if (!kind) return null;
-  const canonical = kind === 'list' ? '/blog' : route.rest;
-  return { path: localizedPath(route.locale, canonical), kind, locale: route.locale };
+  const page = sitePages.find((candidate) => candidate.path === route.rest);
+  const kind = page ? kindOfSource[page.source] : null;
+  if (!page || !kind) return null;
+  return {
+    path: localizedPath(route.locale, page.canonical ?? page.path),
+    kind,
+    locale: route.locale,
+  };
 }
 
 /**

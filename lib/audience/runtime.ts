@@ -3,41 +3,36 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getPublishedArticles } from '@/lib/articles';
 import { config } from '@/lib/config';
 import { describe } from '@/lib/contact/delivery/outbox';
-import { getContactStore, wakeOutbox } from '@/lib/contact/runtime';
+import { wakeOutbox } from '@/lib/contact/runtime';
+import type { ContactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
+import { processShared } from '@/lib/process-shared';
 import { parisDay, retentionCutoffDay } from './calendar';
 import { receiveAudience, type ReceiverContext } from './receiver';
-import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS, type ReportSources } from './report';
+import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS } from './report';
 import { audienceStore, PartialWrite, type AudienceStore } from './store';
 import { AudienceTally, countContactMessage } from './tally';
 import { publishedTitles } from './titles';
 
 /**
  * The audience measurement's long-lived parts, one per server process (docs/architecture.md,
- * "Audience measurement"): the tally of what was received, written to the database every
- * AUDIENCE_FLUSH_MS; the daily purge of data older than 25 months; the monthly report's check,
- * every minute. They live on globalThis: the receiver runs before Next.js, and the contact
- * form's count comes from the route handler and the Server Action, each bundled apart.
- *
- * `startAudienceBackground` and `stopAudienceBackground` are all a server entry calls;
- * `receiveAudienceRequest` answers /api/audience before Next.js.
+ * "Audience measurement without consent"): the tally of what was received, written to the
+ * database every AUDIENCE_FLUSH_MS; the daily purge of data older than 25 months; the monthly
+ * report's check, every minute. The server entry answers the receiver's requests before Next.js
+ * (`receiveAudienceRequest`) and starts and stops the rest; the contact form's count comes from
+ * the route handler and the Server Action, bundled apart, hence processShared.
  */
 interface AudienceRuntime {
   tally: AudienceTally;
   store?: Promise<AudienceStore>;
-  timers: NodeJS.Timeout[];
   /** The write in progress, so that a stop waits for it. */
   flushing?: Promise<void>;
 }
 
-const KEY = Symbol.for('sorel-aubry.audience.runtime');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function runtime(): AudienceRuntime {
-  const holder = globalThis as { [KEY]?: AudienceRuntime };
-  holder[KEY] ??= { tally: new AudienceTally(), timers: [] };
-  return holder[KEY];
-}
+const runtime = () =>
+  processShared<AudienceRuntime>('audience.runtime', () => ({ tally: new AudienceTally() }));
 
 /** The store, opened on first use on the site's database; a failed opening is retried next time. */
 function getAudienceStore(): Promise<AudienceStore> {
@@ -94,22 +89,21 @@ export function flushAudience(): Promise<void> {
   return next;
 }
 
-function reportSources(store: AudienceStore, contact: ReportSources['contact']): ReportSources {
-  return { contact, audience: store, currentTitles: publishedTitles };
+export interface AudienceBackground {
+  /** Stops the timers and writes what is left: nothing received is lost on a graceful stop. */
+  stop(): Promise<void>;
 }
 
 /**
- * Started once with the server: writes the tally every AUDIENCE_FLUSH_MS, purges the data older
- * than 25 months now and daily, and checks every minute whether the month's report is due (one
- * instance queues it; the contact outbox sends it).
+ * Started by the server entry once the contact store is open: writes the tally every
+ * AUDIENCE_FLUSH_MS, purges the data older than 25 months now and daily, and checks every
+ * minute whether the month's report is due (one instance queues it in the contact outbox, whose
+ * worker sends it).
  */
-export function startAudienceBackground(): void {
-  const state = runtime();
-  if (state.timers.length > 0) return;
+export function startAudienceBackground(contact: ContactStore): AudienceBackground {
+  const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, run: () => Promise<unknown>) => {
-    const timer = setInterval(() => void run(), ms);
-    timer.unref();
-    state.timers.push(timer);
+    timers.push(setInterval(() => void run(), ms).unref());
   };
   every(config().AUDIENCE_FLUSH_MS, flushAudience);
 
@@ -126,7 +120,11 @@ export function startAudienceBackground(): void {
 
   const report = async () => {
     try {
-      const sources = reportSources(await getAudienceStore(), await getContactStore());
+      const sources = {
+        contact,
+        audience: await getAudienceStore(),
+        currentTitles: publishedTitles,
+      };
       // The month's last counts first, so that the report holds them.
       await flushAudience();
       if ((await queueMonthlyReport(sources, Date.now())) !== 'queued') return;
@@ -138,11 +136,11 @@ export function startAudienceBackground(): void {
   };
   void report();
   every(REPORT_CHECK_INTERVAL_MS, report);
-}
 
-/** Stops the timers and writes what is left: nothing received is lost on a graceful stop. */
-export async function stopAudienceBackground(): Promise<void> {
-  const state = runtime();
-  for (const timer of state.timers.splice(0)) clearInterval(timer);
-  await flushAudience();
+  return {
+    stop: async () => {
+      for (const timer of timers) clearInterval(timer);
+      await flushAudience();
+    },
+  };
 }

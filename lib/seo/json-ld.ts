@@ -1,4 +1,6 @@
 import 'server-only';
+import { localizedArticle, tagLabel, type Article } from '@/lib/articles';
+import { articleImageSrc } from '@/lib/articles/images';
 import { firm, partners, type Partner } from '@/lib/content/firm';
 import { localeTags, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -7,7 +9,8 @@ import { absoluteUrl, canonicalUrl, defaultOgImage } from './metadata';
 
 /**
  * schema.org structured data (JSON-LD) built from the same facts the pages show: the firm as a
- * LegalService, each partner as a Person, breadcrumbs on inner pages.
+ * LegalService, each partner as a Person, each article as a BlogPosting, breadcrumbs on inner
+ * pages. components/json-ld-script.tsx puts it in the page.
  */
 export type JsonLd = Record<string, unknown>;
 
@@ -66,12 +69,37 @@ export function personJsonLd(partner: Partner, locale: Locale): JsonLd {
     telephone: partner.phone,
     image: absoluteUrl(partner.photo.src),
     url: canonicalUrl(locale, partner.profilePath),
-    worksFor: { '@type': 'LegalService', '@id': firmId(), name: firm.name },
+    worksFor: firmReference(),
     alumniOf: partner.education.flatMap((entry) =>
       entry.institution ? [{ '@type': 'CollegeOrUniversity', name: entry.institution }] : [],
     ),
     knowsLanguage: [...partner.languages],
     sameAs: [partner.linkedin],
+  };
+}
+
+/** The firm as another block names it: its id, type and name (the full block is the home's). */
+function firmReference(): JsonLd {
+  return { '@type': 'LegalService', '@id': firmId(), name: firm.name };
+}
+
+/** An article at its canonical address, /{lang}/blog/{slug}, written and published by the firm. */
+export function blogPostingJsonLd(article: Article, locale: Locale): JsonLd {
+  const { title, summary } = localizedArticle(article, locale);
+  const url = canonicalUrl(locale, `/blog/${encodeURIComponent(article.slug)}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: title,
+    description: summary || undefined,
+    inLanguage: localeTags[locale],
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(articleImageSrc(article)),
+    datePublished: article.date ?? undefined,
+    keywords: article.tags.length ? article.tags.map(tagLabel).join(', ') : undefined,
+    author: firmReference(),
+    publisher: firmReference(),
   };
 }
 

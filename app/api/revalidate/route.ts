@@ -12,7 +12,7 @@ export async function POST(request: Request) {
   const refusal = refuseUnlessEditor(request);
   if (refusal) return refusal;
   const store = articleStore();
-  publishGeneration.bump();
+  publishGeneration().bump();
   const refreshed = await store.refreshNow();
   const snapshot = store.snapshot();
   if (!refreshed) {
