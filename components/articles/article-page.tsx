@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Image from 'next/image';
 import { JsonLdScript } from '@/components/json-ld-script';
 import { Icon } from '@/components/ui/icon';
-import { articleToShow, localizedArticle, tagLabel } from '@/lib/articles';
+import { articleToShow, getPublishedArticles, localizedArticle, tagLabel } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
@@ -12,8 +12,12 @@ import { ArticleMarkdown } from './article-markdown';
 import { ArticleStatusView } from './article-status-view';
 import { formatArticleDate } from '@/lib/articles/format';
 import { previewToken } from '@/lib/articles/preview';
+import { scheduledFor } from '@/lib/articles/publication';
+import { relatedArticles } from '@/lib/articles/related';
 import { config } from '@/lib/config';
+import { ArticleByline } from './article-byline';
 import { PreviewBanner } from './preview-banner';
+import { RelatedArticles } from './related-articles';
 import { ShareLinks } from './share-links';
 import { articleImageSrc } from '@/lib/articles/images';
 
@@ -67,6 +71,8 @@ export async function ArticlePage({
   const t = getTranslator(locale);
   const article = await articleToShow(slug, preview);
   if (!article) return <ArticleStatusView locale={locale} kind="notFound" />;
+  const { articles: online } = await getPublishedArticles();
+  const related = relatedArticles(article, online);
   const { title, content, contentLocale } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));
   // A draft's remote image is fetched through the image route with the preview's own token.
@@ -80,7 +86,13 @@ export async function ArticlePage({
   ];
   return (
     <article className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6" data-testid="article">
-      {preview ? <PreviewBanner locale={locale} /> : null}
+      {preview ? (
+        <PreviewBanner
+          locale={locale}
+          // An article published but not online yet says when it will be.
+          scheduledFor={scheduledFor(article)}
+        />
+      ) : null}
       <JsonLdScript data={blogPostingJsonLd(article, locale)} />
       <p data-print-hide>
         <a
@@ -97,6 +109,14 @@ export async function ArticlePage({
         </p>
       ) : null}
       <h1 className="mt-2 text-4xl leading-tight sm:text-5xl">{title}</h1>
+      <ArticleByline authors={article.authors} locale={locale} />
+      {article.lawStatedAt ? (
+        <p className="text-muted mt-2 text-sm" data-testid="law-stated-at">
+          {t('articles.article.lawStatedAt', {
+            date: formatArticleDate(article.lawStatedAt, locale),
+          })}
+        </p>
+      ) : null}
       {article.imageUrl ? (
         <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded" data-print-image>
           <Image
@@ -133,6 +153,7 @@ export async function ArticlePage({
           </ul>
         </section>
       ) : null}
+      <RelatedArticles articles={related} locale={locale} />
       <ShareLinks url={url} title={title} locale={locale} />
       <nav aria-labelledby="continue-heading" className="border-line mt-12 border-t pt-8">
         <h2 id="continue-heading" className="text-2xl">

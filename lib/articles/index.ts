@@ -5,6 +5,7 @@ import { KEPT_COPY_MAX_AGE_MS } from '@/lib/security/page-cache';
 import type { Locale } from '@/lib/i18n/locales';
 import type { SheetReading } from './normalise';
 import { PREVIEW_FRESHNESS_MS } from './preview';
+import { onlineArticles } from './publication';
 import { loadSheet, SHEET_TIMEOUT_MS, sheetSource } from './source';
 import { ARTICLE_CACHE_MAX_AGE_MS, ArticleStore, fileGeneration } from './store';
 import { typography } from './typography';
@@ -54,10 +55,14 @@ export function articlesInMemory(): boolean {
   return articleStore().snapshot().status === 'ok';
 }
 
-export async function getPublishedArticles(): Promise<PublishedArticles> {
+/**
+ * The articles visitors see now, in display order: published, and past their publier_le if they
+ * have one (decided at each request, publication.ts).
+ */
+export async function getPublishedArticles(now = Date.now()): Promise<PublishedArticles> {
   const snapshot = await articleStore().get();
   if (snapshot.status === 'error') return { status: 'error', articles: [] };
-  return { status: 'ok', articles: snapshot.data.published };
+  return { status: 'ok', articles: onlineArticles(snapshot.data.published, now) };
 }
 
 export async function getPublishedArticle(slug: string): Promise<Article | undefined> {

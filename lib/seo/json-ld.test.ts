@@ -59,6 +59,9 @@ describe('JSON-LD', () => {
         content_en: 'Text',
         date: '2025-05-06',
         sortDate: '2025-05-06',
+        authors: [],
+        lawStatedAt: null,
+        publishAt: null,
       },
       'en',
     );
@@ -68,6 +71,7 @@ describe('JSON-LD', () => {
       headline: 'Employment update',
       inLanguage: 'en-GB',
       datePublished: '2025-05-06',
+      // No author named in the sheet: the firm signs it.
       author: { '@id': firmBlock['@id'], name: firm.name },
       publisher: { '@id': firmBlock['@id'], name: firm.name },
     });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { localizedArticle, tagLabel, type Article } from '@/lib/articles';
 import { articleImageSrc } from '@/lib/articles/images';
+import { dateModified, datePublished } from '@/lib/articles/publication';
 import { firm, partners, type Partner } from '@/lib/content/firm';
 import { localeTags, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -83,10 +84,30 @@ function firmReference(): JsonLd {
   return { '@type': 'LegalService', '@id': firmId(), name: firm.name };
 }
 
-/** An article at its canonical address, /{lang}/blog/{slug}, written and published by the firm. */
+/**
+ * A partner named from another page's data (an article's author): the same @id as the profile's
+ * own Person, and the profile's address in the page's language.
+ */
+export function personReference(partner: Partner, locale: Locale): JsonLd {
+  return {
+    '@type': 'Person',
+    '@id': personId(partner),
+    name: partner.name,
+    url: canonicalUrl(locale, partner.profilePath),
+  };
+}
+
+/**
+ * An article at its canonical address, /{lang}/blog/{slug}, signed by the partners its `auteur`
+ * cell names (else by the firm) and published by the firm.
+ */
 export function blogPostingJsonLd(article: Article, locale: Locale): JsonLd {
   const { title, summary } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, `/blog/${encodeURIComponent(article.slug)}`);
+  const authors = article.authors.flatMap((id) => {
+    const partner = partners.find((candidate) => candidate.id === id);
+    return partner ? [personReference(partner, locale)] : [];
+  });
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -96,9 +117,10 @@ export function blogPostingJsonLd(article: Article, locale: Locale): JsonLd {
     url,
     mainEntityOfPage: url,
     image: absoluteUrl(articleImageSrc(article)),
-    datePublished: article.date ?? undefined,
+    datePublished: datePublished(article) ?? undefined,
+    dateModified: dateModified(article) ?? undefined,
     keywords: article.tags.length ? article.tags.map(tagLabel).join(', ') : undefined,
-    author: firmReference(),
+    author: authors.length > 1 ? authors : (authors[0] ?? firmReference()),
     publisher: firmReference(),
   };
 }
