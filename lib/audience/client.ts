@@ -68,11 +68,16 @@ export function startAudienceMeasurement({ notFound }: { notFound: boolean }): (
   };
   let cancelled = false;
   const load = () => {
-    void import('web-vitals').then(({ onCLS, onINP, onLCP, onTTFB }) => {
-      if (cancelled) return;
-      for (const on of [onCLS, onINP, onLCP, onTTFB]) on(record);
-      addEventListener('visibilitychange', flush);
-    });
+    import('web-vitals').then(
+      ({ onCLS, onINP, onLCP, onTTFB }) => {
+        if (cancelled) return;
+        for (const on of [onCLS, onINP, onLCP, onTTFB]) on(record);
+        addEventListener('visibilitychange', flush);
+      },
+      // Left before the library arrived (its request cut short), or not fetched: this page view
+      // has its beacon and no loading times, and the console stays clean.
+      () => {},
+    );
   };
   if (document.readyState === 'complete') load();
   else addEventListener('load', load, { once: true });
