@@ -87,6 +87,19 @@ const schema = z.object({
       .url({ protocol: /^https?$/, message: 'ARTICLE_IMAGE_ORIGIN must be an http(s) origin' })
       .optional(),
   ),
+  /**
+   * How often each instance adds the audience counts it received to the database (default 10 s;
+   * docs/architecture.md, "Audience measurement"). Tests shorten it to see a page view counted.
+   */
+  AUDIENCE_FLUSH_MS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'AUDIENCE_FLUSH_MS must be a number of milliseconds' })
+      .int()
+      .min(50, 'AUDIENCE_FLUSH_MS must be 50 ms at least')
+      .max(60_000, 'AUDIENCE_FLUSH_MS must be 60,000 ms at most')
+      .default(10_000),
+  ),
   GA_MEASUREMENT_ID: optionalText.pipe(
     z
       .string()

@@ -15,7 +15,10 @@ export async function openPuppeteer(
   engine: Extract<EngineName, 'firefox' | 'chromium'>,
   options: EngineOptions,
 ): Promise<EnginePage> {
-  const proxy = await startVisitorProxy(options.baseURL, { recordErrors: false });
+  const proxy = await startVisitorProxy(options.baseURL, {
+    recordErrors: false,
+    countedAsVisitor: options.countedAsVisitor,
+  });
   const browser: Browser = await puppeteer.launch(
     engine === 'firefox'
       ? {
@@ -134,6 +137,7 @@ export async function openPuppeteer(
     async errors() {
       return [...errors];
     },
+    sendHeaders: (headers) => proxy.sendHeaders(headers),
     async reset() {
       await context.close();
       errors = [];

@@ -107,7 +107,10 @@ async function activateWindow(session: Session, display: string): Promise<void> 
 }
 
 export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
-  const proxy = await startVisitorProxy(options.baseURL, { recordErrors: true });
+  const proxy = await startVisitorProxy(options.baseURL, {
+    recordErrors: true,
+    countedAsVisitor: options.countedAsVisitor,
+  });
   const sessions = new Map<number, Session>();
   let active: Session;
   const use = async (zoom: number) => {
@@ -265,6 +268,7 @@ export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
         ERRORS_KEY,
       );
     },
+    sendHeaders: (headers) => proxy.sendHeaders(headers),
     async reset() {
       for (const session of sessions.values()) {
         active = session;
