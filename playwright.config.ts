@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { TOOLS_USER_AGENT_TOKEN } from './lib/audience/tools';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
 
 /**
@@ -40,7 +41,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'desktop',
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        // The tests' page views are the project's own traffic, which the audience measurement
+        // never counts (lib/audience/visitor.ts); tests/e2e/audience.spec.ts browses without it.
+        userAgent: `${devices['Desktop Chrome'].userAgent} ${TOOLS_USER_AGENT_TOKEN}`,
+      },
+    },
+  ],
   webServer: [
     articlesSheetServer,
     {
@@ -58,6 +70,8 @@ export default defineConfig({
         DATABASE_URL: 'file:./test-results/e2e-contact.db',
         OUTBOX_DIR: './test-results/e2e-outbox',
         TRUST_PROXY: 'true',
+        // The audience measurement (tests/e2e/audience.spec.ts) sees a page view counted at once.
+        AUDIENCE_FLUSH_MS: '200',
       },
     },
   ],

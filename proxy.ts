@@ -11,6 +11,7 @@ import {
   REQUESTED_PATH_HEADER,
   type RouteMatch,
 } from '@/lib/routing/route-table';
+import { AUDIENCE_PAGE_HEADER } from '@/lib/audience/pages';
 import { buildCsp, cspSources } from '@/lib/security/csp';
 import { PAGE_CACHE_NONCE_HEADER, responseNonce } from '@/lib/security/page-cache';
 import { actionPostProblem, MAX_ACTION_POST_BYTES } from '@/lib/server/action-post';
@@ -51,6 +52,7 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set(REQUESTED_PATH_HEADER, request.nextUrl.pathname);
   requestHeaders.delete(PAGE_CACHE_NONCE_HEADER);
+  requestHeaders.delete(AUDIENCE_PAGE_HEADER);
   const withCsp = (response: NextResponse) => {
     response.headers.set('content-security-policy', csp);
     // Tells nginx's page cache that this response carries its placeholder (docs/page-cache.md).
@@ -88,6 +90,10 @@ export async function proxy(request: NextRequest) {
     response.headers.set('cache-control', 'no-store');
     return response;
   }
+  // The audience measurement counts a page shown (200) or not found (404), never an error page
+  // (503) nor a preview (docs/behaviour.md, Audience measurement).
+  if (!preview && (status === 200 || status === 404))
+    requestHeaders.set(AUDIENCE_PAGE_HEADER, status === 200 ? 'page' : 'not-found');
   // Rewrites stay inside this server: same origin as the request, only the path changes.
   const target = request.nextUrl.clone();
   target.pathname = path;

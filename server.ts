@@ -8,6 +8,11 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { articleStore } from '@/lib/articles';
+import {
+  receiveAudienceRequest,
+  startAudienceBackground,
+  type AudienceBackground,
+} from '@/lib/audience/runtime';
 import { readConfig, type Config } from '@/lib/config';
 import { CONNECTION_ADDRESS_HEADER } from '@/lib/contact/request/client-address';
 import {
@@ -85,6 +90,9 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   // fills X-Forwarded-For from it only when the client sent none. Whatever the client put in
   // this header is replaced.
   request.headers[CONNECTION_ADDRESS_HEADER] = request.socket.remoteAddress ?? 'unknown';
+  // The audience measurement's beacons are answered here, in microseconds: a thousand page views
+  // a second must not go through Next.js's router (lib/audience/receiver.ts).
+  if (receiveAudienceRequest(request, response)) return;
   if (!ready && !request.url?.startsWith('/api/')) return answerNotReady(response);
   try {
     await handleWithNext(request, response);
@@ -119,6 +127,7 @@ server.on('connect', (request: http.IncomingMessage, socket: Duplex) =>
 // 128 + the signal's number, as for a process the signal ended (the unit's SuccessExitStatus).
 let listening: Listening | undefined;
 let contact: ContactBackground | undefined;
+let audience: AudienceBackground | undefined;
 
 async function stop(signal: 'SIGTERM' | 'SIGINT') {
   if (stopping) return;
@@ -130,6 +139,8 @@ async function stop(signal: 'SIGTERM' | 'SIGINT') {
   if (dev) listening?.closeAll();
   setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
   await listening?.drained();
+  // The audience counts received until now are written (lib/audience/runtime.ts).
+  await audience?.stop();
   await outbox;
   await app.close();
   process.exit(signal === 'SIGTERM' ? 143 : 130);
@@ -187,13 +198,18 @@ console.info(
 // ---- 7. Background work -------------------------------------------------------------------
 // The articles are read before the first visitor asks (not awaited: a failure is logged and the
 // first visitor tries again); the outbox worker delivers the messages, the purge and the daily
-// digest of held messages run (lib/contact/runtime.ts).
+// digest of held messages run (lib/contact/runtime.ts), and the audience measurement's writes,
+// purge and monthly report (lib/audience/runtime.ts).
 void articleStore()
   .refresh()
   .catch((error: unknown) =>
     console.error(`[articles] could not load at start: ${describe(error)}`),
   );
-if (store && !stopping) contact = startContactBackground(store);
+if (store && !stopping) {
+  contact = startContactBackground(store);
+  // The audience counts written every 10 s, their 25-month purge, the monthly report.
+  audience = startAudienceBackground(store);
+}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

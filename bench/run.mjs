@@ -14,7 +14,8 @@
 //   and a 4 times slower CPU: what a phone on a slow 4G really gets.
 // Then a load test with autocannon through the proxy and, for comparison, straight to Node, timed
 // from the client and from inside the server (bench/server-timing.mjs), then each page's
-// throughput beside its ceiling (bench/throughput.mjs), then the site under stress
+// throughput beside its ceiling (bench/throughput.mjs), then the audience receiver at 1,000 page
+// views a second while a page is read (bench/audience.mjs), then the site under stress
 // (bench/resilience.ts); a markdown report.
 //
 // BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
@@ -310,9 +311,17 @@ try {
   // Requests a second per page beside its ceiling, with the page cache (bench/throughput.mjs:
   // its own instance and nginx, so it runs on its own after the rest).
   let throughput = '';
+  // Page views at 1,000 a second beside a kept page's throughput (bench/audience.mjs, its own
+  // instance and nginx, after the throughput).
+  let audience = '';
   if (!BLOCK.length && !ONLY_PAGES.length) {
     process.stderr.write('throughput (bench/throughput.mjs)\n');
     throughput = execFileSync(process.execPath, [path.join(root, 'bench/throughput.mjs')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
+    process.stderr.write('audience receiver (bench/audience.mjs)\n');
+    audience = execFileSync(process.execPath, [path.join(root, 'bench/audience.mjs')], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     }).trim();
@@ -443,6 +452,9 @@ try {
       : []),
     ...(throughput
       ? ['## Throughput: each page beside its own bytes as a file', '', throughput, '']
+      : []),
+    ...(audience
+      ? ['## Audience measurement: page views while pages are read', '', audience, '']
       : []),
     ...(resilience ? ['## Under stress', '', resilience, ''] : []),
   ];

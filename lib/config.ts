@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { firm } from '@/lib/content/firm';
 
 /**
  * Every setting of the running site comes from the environment and is read here, checked at
@@ -39,8 +40,12 @@ const schema = z.object({
     .transform((value) => value.replace(/\/+$/, '')),
   DATABASE_URL: optionalText,
   SMTP_URL: optionalText,
-  CONTACT_TO: z.string().trim().default('contact@sorel-aubry-avocats.fr'),
-  CONTACT_FROM: z.string().trim().default('Site Sorel Aubry Avocats <site@sorel-aubry-avocats.fr>'),
+  // The firm's own name and address (lib/content/firm.ts), so the e-mails agree with the site.
+  CONTACT_TO: z.string().trim().default(firm.email),
+  CONTACT_FROM: z
+    .string()
+    .trim()
+    .default(`Site ${firm.name} <site@${firm.email.split('@')[1]}>`),
   OUTBOX_DIR: z.string().trim().default('./data/outbox'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
@@ -81,6 +86,19 @@ const schema = z.object({
     z
       .url({ protocol: /^https?$/, message: 'ARTICLE_IMAGE_ORIGIN must be an http(s) origin' })
       .optional(),
+  ),
+  /**
+   * How often each instance adds the audience counts it received to the database (default 10 s;
+   * docs/architecture.md, "Audience measurement"). Tests shorten it to see a page view counted.
+   */
+  AUDIENCE_FLUSH_MS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'AUDIENCE_FLUSH_MS must be a number of milliseconds' })
+      .int()
+      .min(50, 'AUDIENCE_FLUSH_MS must be 50 ms at least')
+      .max(60_000, 'AUDIENCE_FLUSH_MS must be 60,000 ms at most')
+      .default(10_000),
   ),
   GA_MEASUREMENT_ID: optionalText.pipe(
     z

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { contactStore, type ContactMessage, type ContactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
+import { csvCell } from './csv';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
@@ -61,12 +62,6 @@ function toRecord(message: ContactMessage): MessageRecord {
     suspected_reason: message.suspectedReason ?? '',
     released_at: iso(message.releasedAt),
   };
-}
-
-function csvCell(value: string): string {
-  // A leading =, +, - or @ would be a formula in a spreadsheet: neutralise it.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 function describeDelivery(r: MessageRecord): string {

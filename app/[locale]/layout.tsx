@@ -1,16 +1,19 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { AudienceMeasurement } from '@/components/audience/audience-measurement';
 import { AnalyticsGate } from '@/components/consent/analytics-gate';
 import { ConsentBanner } from '@/components/consent/consent-banner';
 import { printOnly } from '@/components/print-only';
 import { ScrollEffects } from '@/components/scroll-effects';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
+import { AUDIENCE_PAGE_HEADER } from '@/lib/audience/pages';
 import { config } from '@/lib/config';
 import { firm, formatAddress } from '@/lib/content/firm';
 import { isLocale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
+import { REQUESTED_PATH_HEADER } from '@/lib/routing/route-table';
 import { inter, sourceSerif } from '../fonts';
 import '../globals.css';
 
@@ -38,7 +41,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   if (!isLocale(locale)) notFound();
   const t = getTranslator(locale);
   const { GA_MEASUREMENT_ID: analyticsId, SITE_URL: siteUrl } = config();
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get('x-nonce') ?? undefined;
+  // Counted: a page shown or not found, never an error page nor a preview (proxy.ts decides).
+  const audience = requestHeaders.get(AUDIENCE_PAGE_HEADER);
 
   return (
     <html lang={locale} className={`${inter.variable} ${sourceSerif.variable}`}>
@@ -73,6 +79,12 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <ConsentBanner locale={locale} />
         <ScrollEffects scrollTopLabel={t('common.scrollTop')} />
         {analyticsId ? <AnalyticsGate measurementId={analyticsId} /> : null}
+        {audience ? (
+          <AudienceMeasurement
+            path={requestHeaders.get(REQUESTED_PATH_HEADER) ?? '/'}
+            notFound={audience === 'not-found'}
+          />
+        ) : null}
         <p
           style={printOnly}
           data-print="source"

@@ -7,6 +7,7 @@ import {
   CONSENT_COOKIE,
   type ConsentCategory,
 } from '@/lib/consent/model';
+import { OBJECTION_COOKIE } from '@/lib/audience/objection';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
 import type { Localized } from './firm';
 
@@ -47,6 +48,15 @@ export const cookieTable: readonly CookieEntry[] = [
       fr: 'Session (supprimé à la fermeture du navigateur)',
       en: 'Session (deleted when the browser closes)',
     },
+  },
+  {
+    name: OBJECTION_COOKIE,
+    category: 'necessary',
+    purpose: {
+      fr: 'Mémorise votre opposition à la mesure d’audience sans cookie du site (voir plus bas), afin que vos pages vues ne soient plus comptées ; il n’est déposé que si vous vous y opposez.',
+      en: 'Remembers your objection to the website’s audience measurement without cookies (see below), so that your page views are no longer counted; it is set only if you object.',
+    },
+    duration: { fr: '1 an', en: '1 year' },
   },
   {
     name: '_ga',

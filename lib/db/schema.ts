@@ -3,9 +3,10 @@ import {
   index as pgIndex,
   integer as pgInteger,
   pgTable,
+  primaryKey as pgPrimaryKey,
   text as pgText,
 } from 'drizzle-orm/pg-core';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * One table, described for each dialect with the same column names and meaning (Drizzle has no
@@ -124,3 +125,82 @@ export type NewContactDigestRow = typeof contactDigestsSqlite.$inferInsert;
 /** A stored contact message as the application sees it, whatever the database. */
 export type ContactMessageRow = typeof contactMessagesSqlite.$inferSelect;
 export type NewContactMessageRow = typeof contactMessagesSqlite.$inferInsert;
+
+/**
+ * Audience measurement (lib/audience, docs/architecture.md "Audience measurement"): counts only,
+ * never a visitor. One row per Paris day, page and figure, incremented by every instance (an
+ * upsert that adds), so that with several instances and machines the figures are the site's.
+ * `measure` is what is counted on `path` (the page's canonical address with its language, the
+ * address of a page not found, or '' for the site as a whole): 'view', 'entry', 'referrer' and
+ * 'device' (with the referring site or engine, or the device class, in `value`), 'not-found',
+ * 'contact' ('received' or 'held'). Each figure is counted on its own, never crossed with
+ * another, so no row describes one visit. Rows older than 25 months are deleted.
+ */
+export const audienceCountsSqlite = sqliteTable(
+  'audience_counts',
+  {
+    day: text('day').notNull(),
+    path: text('path').notNull(),
+    measure: text('measure').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.path, table.measure, table.value] })],
+);
+
+export const audienceCountsPg = pgTable(
+  'audience_counts',
+  {
+    day: pgText('day').notNull(),
+    path: pgText('path').notNull(),
+    measure: pgText('measure').notNull(),
+    value: pgText('value').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [pgPrimaryKey({ columns: [table.day, table.path, table.measure, table.value] })],
+);
+
+/**
+ * Real loading times as distributions: per Paris day, page kind (home, profile, list, article,
+ * legal) and metric (LCP, INP, CLS, TTFB), how many page views fell in each bucket, named by its
+ * upper bound (milliseconds; CLS in thousandths). lib/audience/vitals.ts holds the buckets.
+ */
+export const audienceVitalsSqlite = sqliteTable(
+  'audience_vitals',
+  {
+    day: text('day').notNull(),
+    kind: text('kind').notNull(),
+    metric: text('metric').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.kind, table.metric, table.bucket] })],
+);
+
+export const audienceVitalsPg = pgTable(
+  'audience_vitals',
+  {
+    day: pgText('day').notNull(),
+    kind: pgText('kind').notNull(),
+    metric: pgText('metric').notNull(),
+    bucket: pgInteger('bucket').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [pgPrimaryKey({ columns: [table.day, table.kind, table.metric, table.bucket] })],
+);
+
+/**
+ * Each article's last known French title, from the last day it was read: the monthly report
+ * names an article unpublished since by it.
+ */
+export const audienceTitlesSqlite = sqliteTable('audience_titles', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  day: text('day').notNull(),
+});
+
+export const audienceTitlesPg = pgTable('audience_titles', {
+  slug: pgText('slug').primaryKey(),
+  title: pgText('title').notNull(),
+  day: pgText('day').notNull(),
+});

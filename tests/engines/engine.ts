@@ -74,9 +74,25 @@ export interface EnginePage {
    */
   setViewport(viewport: Viewport): Promise<void>;
   screenshot(file: string): Promise<void>;
+  /**
+   * A PNG of `clip` (CSS px of the viewport) where the driver can cut one (`clips`), else of the
+   * whole viewport (WebKitWebDriver takes only that).
+   */
+  capture(clip: Box): Promise<Buffer>;
+  readonly clips: boolean;
+  /**
+   * Makes the tab's window the active one, as the window a visitor types in is: engines draw
+   * focus rings only there. Call it after setViewport.
+   */
+  activateWindow(): Promise<void>;
   /** Console errors and uncaught exceptions (with rejections) since the last reset. */
   errors(): Promise<string[]>;
-  /** A new visitor: no cookies, no storage, no recorded errors, a blank tab. */
+  /**
+   * Headers the visitor's browser sends with every request until the next reset, as a browser
+   * setting would (`Sec-GPC: 1`, Global Privacy Control).
+   */
+  sendHeaders(headers: Record<string, string>): void;
+  /** A new visitor: no cookies, no storage, no recorded errors, a blank tab, no extra header. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -86,4 +102,9 @@ export interface EngineOptions {
   baseURL: string;
   /** The X display the WebKit window opens on (Xvfb). */
   display: string;
+  /**
+   * Whether the audience measurement counts this session's page views: not by default, the
+   * journeys being the project's own traffic (tests/engines/visitor-proxy.ts).
+   */
+  countedAsVisitor?: boolean;
 }

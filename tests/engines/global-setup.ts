@@ -33,6 +33,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: databaseUrl,
     OUTBOX_DIR: outboxDir,
     TRUST_PROXY: 'true',
+    // The audience measurement's journeys see a page view counted within a moment.
+    AUDIENCE_FLUSH_MS: '200',
   });
   const xvfb = engines.includes('webkit') ? await startXvfb() : null;
   project.provide('engineSite', {

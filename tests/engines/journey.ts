@@ -10,6 +10,7 @@ import { openEngine } from './open';
 export function inEveryEngine(
   title: string,
   body: (page: () => EnginePage, engine: EngineName) => void,
+  { countedAsVisitor = false }: { countedAsVisitor?: boolean } = {},
 ): void {
   describe.each(selectedEngines())(`%s: ${title}`, (engine) => {
     let current: EnginePage | undefined;
@@ -18,7 +19,7 @@ export function inEveryEngine(
       return current;
     };
     beforeAll(async () => {
-      current = await openEngine(engine, inject('engineSite'));
+      current = await openEngine(engine, { ...inject('engineSite'), countedAsVisitor });
     });
     afterAll(async () => {
       await current?.close();

@@ -15,7 +15,10 @@ export async function openPuppeteer(
   engine: Extract<EngineName, 'firefox' | 'chromium'>,
   options: EngineOptions,
 ): Promise<EnginePage> {
-  const proxy = await startVisitorProxy(options.baseURL, { recordErrors: false });
+  const proxy = await startVisitorProxy(options.baseURL, {
+    recordErrors: false,
+    countedAsVisitor: options.countedAsVisitor,
+  });
   const browser: Browser = await puppeteer.launch(
     engine === 'firefox'
       ? {
@@ -117,9 +120,24 @@ export async function openPuppeteer(
     async screenshot(file) {
       await page.screenshot({ path: file as `${string}.png` });
     },
+    async capture(clip) {
+      // puppeteer takes a clip in the document's coordinates.
+      const [left, top] = await evaluate(() => [window.scrollX, window.scrollY]);
+      return Buffer.from(
+        await page.screenshot({
+          clip: { ...clip, x: clip.x + (left ?? 0), y: clip.y + (top ?? 0) },
+          captureBeyondViewport: false,
+        }),
+      );
+    },
+    clips: true,
+    async activateWindow() {
+      await page.bringToFront();
+    },
     async errors() {
       return [...errors];
     },
+    sendHeaders: (headers) => proxy.sendHeaders(headers),
     async reset() {
       await context.close();
       errors = [];

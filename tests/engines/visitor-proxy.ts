@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TOOLS_USER_AGENT_TOKEN } from '@/lib/audience/tools';
 
 /**
  * A loopback proxy in front of the site, one per browser session. It gives each visitor its own
@@ -14,8 +15,10 @@ import type { AddressInfo } from 'node:net';
  */
 export interface VisitorProxy {
   url: string;
-  /** A new client address, for a new visitor. */
+  /** A new client address, for a new visitor (whose browser sends no extra header). */
   nextVisitor(): string;
+  /** Headers this visitor's browser sends with every request, e.g. `Sec-GPC: 1`. */
+  sendHeaders(headers: Record<string, string>): void;
   close(): Promise<void>;
 }
 
@@ -43,21 +46,34 @@ const recorder = `(() => {
 
 let visitorCount = 0;
 
+/**
+ * `countedAsVisitor`: the journeys' page views are the project's own traffic, which the audience
+ * measurement never counts: the proxy adds the tools' token to the user agent
+ * (lib/audience/visitor.ts), except for the journeys about the measurement itself, whose browser
+ * passes for a visitor's.
+ */
 export async function startVisitorProxy(
   target: string,
-  options: { recordErrors: boolean },
+  options: { recordErrors: boolean; countedAsVisitor?: boolean },
 ): Promise<VisitorProxy> {
   const upstream = new URL(target);
   let address = '';
+  let extraHeaders: Record<string, string> = {};
   const nextVisitor = () => {
     visitorCount += 1;
     address = `198.18.${process.pid % 250}.${(visitorCount % 250) + 1}`;
+    extraHeaders = {};
     return address;
   };
   nextVisitor();
 
   const server = http.createServer((request, response) => {
-    const headers = { ...request.headers, 'x-forwarded-for': address };
+    const headers = { ...request.headers, ...extraHeaders, 'x-forwarded-for': address };
+    const agent = request.headers['user-agent'] ?? '';
+    // A visitor's Chromium does not say it is headless, which would make it a robot.
+    headers['user-agent'] = options.countedAsVisitor
+      ? agent.replace('HeadlessChrome', 'Chrome')
+      : `${agent} ${TOOLS_USER_AGENT_TOKEN}`;
     // Plain bytes, so the recorder can be put into the HTML.
     if (options.recordErrors) delete headers['accept-encoding'];
     const forward = http.request(
@@ -106,6 +122,11 @@ export async function startVisitorProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     nextVisitor,
+    sendHeaders(headers) {
+      extraHeaders = Object.fromEntries(
+        Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

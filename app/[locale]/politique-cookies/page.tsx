@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { AudienceObjection } from '@/components/audience/audience-objection';
 import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { JsonLdScript } from '@/components/json-ld-script';
 import { CookieTable } from '@/components/legal/cookie-table';
@@ -38,6 +39,7 @@ export default async function CookiesPage({ params }: PageProps<'/[locale]/polit
         sections={getMessages(locale).legal.cookies.sections}
         extras={{
           liste: <CookieTable locale={locale} />,
+          'mesure-audience': <AudienceObjection locale={locale} />,
           choix: (
             <CookieSettingsButton
               label={t('legal.cookies.settings')}

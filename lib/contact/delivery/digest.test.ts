@@ -3,10 +3,10 @@ import {
   composeDigest,
   composeDigestEmail,
   DIGEST_EXCERPT_CHARACTERS,
-  parisClock,
   purgeTime,
   reasonInFrench,
 } from './digest';
+import { parisClock } from '@/lib/paris-clock';
 import { checkReleaseToken } from '../held/release-link';
 import type { ContactMessage } from '../storage/store';
 

@@ -2,6 +2,7 @@ import 'server-only';
 import type { ContactEmail } from './email';
 import { stripControlCharacters } from './email';
 import { releaseToken, releaseUrl } from '../held/release-link';
+import { parisClock } from '@/lib/paris-clock';
 import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
 import type { ContactDigest, ContactMessage, ContactStore } from '../storage/store';
 
@@ -30,23 +31,6 @@ export interface DigestOptions {
 }
 
 export type DigestOutcome = 'queued' | 'nothing-held' | 'not-yet' | 'already-queued' | 'not-quiet';
-
-const parisParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The calendar day ('2026-11-24') and hour (0–23) in Paris at `now`, summer time included. */
-export function parisClock(now: number): { day: string; hour: number } {
-  const parts = Object.fromEntries(
-    parisParts.formatToParts(now).map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
 
 /**
  * The day's digest, from DIGEST_HOUR_PARIS on (or as soon as an instance runs after it). The

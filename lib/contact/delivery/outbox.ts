@@ -111,6 +111,15 @@ export class OutboxWorker {
     return true;
   }
 
+  /**
+   * Sends one queued digest now, claimed like any other (a worker holding it already wins):
+   * `npm run stats -- --send-report` sends the report it queued without waiting for the site.
+   * False when it was not due or another worker holds it.
+   */
+  async sendDigest(id: string): Promise<boolean> {
+    return this.deliverDigest(id);
+  }
+
   private async deliverDigest(id: string): Promise<boolean> {
     const { store } = this.options;
     const token = randomUUID();

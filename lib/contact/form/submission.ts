@@ -12,6 +12,7 @@ import { processShared } from '@/lib/process-shared';
 import { databaseTarget } from '@/lib/db/target';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
+import { recordContactMessage } from '@/lib/audience/runtime';
 import { describe } from '../delivery/outbox';
 import { getContactStore, messageHeld, wakeOutbox } from '../runtime';
 import type { ContactMessage, ContactStore } from '../storage/store';
@@ -170,6 +171,8 @@ export async function submitContactMessage(
     console.error(`[contact] message could not be stored: ${describe(error)}`);
     return { kind: 'unavailable', message: messages.api.unavailable };
   }
+  // Counted for the monthly report: how many arrived, how many were held (counts only).
+  recordContactMessage(suspectedReason !== null, now);
   if (suspectedReason) {
     console.info(
       `[contact] message ${id} held as suspected spam, not e-mailed: ${suspectedReason}`,

@@ -1,0 +1,64 @@
+import type { Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { sitePages } from '@/lib/routing/pages';
+import { matchRoute } from '@/lib/routing/route-table';
+
+/**
+ * What the audience measurement counts a page as (docs/behaviour.md, Audience measurement): its
+ * canonical address in its language ('/x' and '/fr/x' are one page, '/actualites/{slug}' and
+ * '/blog/{slug}' one article) and its kind, the grain of the loading times.
+ */
+export const pageKinds = ['home', 'profile', 'list', 'article', 'legal'] as const;
+export type PageKind = (typeof pageKinds)[number];
+
+export interface MeasuredPage {
+  path: string;
+  kind: PageKind;
+  locale: Locale;
+  /** An article's slug: the page counts only while the article is published. */
+  slug?: string;
+}
+
+/**
+ * The kind of each page of lib/routing/pages.ts, by the file that renders it; a file that is no
+ * page for a reader (a vCard) has none and is not counted. pages.test.ts fails for a page of
+ * the list that is neither.
+ */
+export const kindOfSource: Readonly<Record<string, PageKind | null>> = {
+  'app/[locale]/page.tsx': 'home',
+  'app/[locale]/[partner]/page.tsx': 'profile',
+  'app/[locale]/[partner]/vcard/route.ts': null,
+  'app/[locale]/blog/page.tsx': 'list',
+  'app/[locale]/actualites/page.tsx': 'list',
+  'app/[locale]/mentions-legales/page.tsx': 'legal',
+  'app/[locale]/politique-confidentialite/page.tsx': 'legal',
+  'app/[locale]/politique-cookies/page.tsx': 'legal',
+};
+
+/** The page an address shows, or null when no page of the site answers it. */
+export function measuredPage(pathname: string): MeasuredPage | null {
+  const route = matchRoute(pathname);
+  if (route.kind === 'not-found') return null;
+  if (route.kind === 'article')
+    return {
+      path: localizedPath(route.locale, `/blog/${encodeURIComponent(route.slug)}`),
+      kind: 'article',
+      locale: route.locale,
+      slug: route.slug,
+    };
+  const page = sitePages.find((candidate) => candidate.path === route.rest);
+  const kind = page ? kindOfSource[page.source] : null;
+  if (!page || !kind) return null;
+  return {
+    path: localizedPath(route.locale, page.canonical ?? page.path),
+    kind,
+    locale: route.locale,
+  };
+}
+
+/**
+ * The request header in which proxy.ts tells the layout what the audience measurement counts of
+ * the page it renders: 'page' (a page shown) or 'not-found' (a 404); absent for anything else
+ * (an error page, a preview), which is not counted.
+ */
+export const AUDIENCE_PAGE_HEADER = 'x-audience-page';

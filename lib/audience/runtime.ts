@@ -1,0 +1,146 @@
+import 'server-only';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getPublishedArticles } from '@/lib/articles';
+import { config } from '@/lib/config';
+import { describe } from '@/lib/contact/delivery/outbox';
+import { wakeOutbox } from '@/lib/contact/runtime';
+import type { ContactStore } from '@/lib/contact/storage/store';
+import { openDatabase } from '@/lib/db/client';
+import { processShared } from '@/lib/process-shared';
+import { parisDay, retentionCutoffDay } from './calendar';
+import { receiveAudience, type ReceiverContext } from './receiver';
+import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS } from './report';
+import { audienceStore, PartialWrite, type AudienceStore } from './store';
+import { AudienceTally, countContactMessage } from './tally';
+import { publishedTitles } from './titles';
+
+/**
+ * The audience measurement's long-lived parts, one per server process (docs/architecture.md,
+ * "Audience measurement without consent"): the tally of what was received, written to the
+ * database every AUDIENCE_FLUSH_MS; the daily purge of data older than 25 months; the monthly
+ * report's check, every minute. The server entry answers the receiver's requests before Next.js
+ * (`receiveAudienceRequest`) and starts and stops the rest; the contact form's count comes from
+ * the route handler and the Server Action, bundled apart, hence processShared.
+ */
+interface AudienceRuntime {
+  tally: AudienceTally;
+  store?: Promise<AudienceStore>;
+  /** The write in progress, so that a stop waits for it. */
+  flushing?: Promise<void>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const runtime = () =>
+  processShared<AudienceRuntime>('audience.runtime', () => ({ tally: new AudienceTally() }));
+
+/** The store, opened on first use on the site's database; a failed opening is retried next time. */
+function getAudienceStore(): Promise<AudienceStore> {
+  const state = runtime();
+  state.store ??= openDatabase(config().DATABASE_URL).then(audienceStore);
+  state.store.catch(() => {
+    state.store = undefined;
+  });
+  return state.store;
+}
+
+const receiverContext = (): ReceiverContext => ({
+  tally: runtime().tally,
+  siteUrl: config().SITE_URL,
+  now: Date.now,
+  publishedTitle: async (slug) => {
+    const { status, articles } = await getPublishedArticles();
+    if (status === 'error') return undefined;
+    return articles.find((article) => article.slug === slug)?.title ?? null;
+  },
+});
+
+/** Answers a request under /api/audience (false for any other address). */
+export function receiveAudienceRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
+  return receiveAudience(request, response, receiverContext());
+}
+
+/** A contact message was stored: counted for the monthly report (lib/audience/tally.ts). */
+export function recordContactMessage(held: boolean, now = Date.now()): void {
+  countContactMessage(runtime().tally, parisDay(now), held);
+}
+
+/** Adds what was received since the last time to the database; on failure, keeps it for the next. */
+export function flushAudience(): Promise<void> {
+  const state = runtime();
+  const previous = state.flushing ?? Promise.resolve();
+  const next = previous.then(async () => {
+    if (state.tally.empty) return;
+    const dropped = state.tally.dropped;
+    const taken = state.tally.take();
+    try {
+      await (await getAudienceStore()).add(taken);
+    } catch (error) {
+      // Only what was not written is kept for the next time: nothing is counted twice.
+      state.tally.restore(error instanceof PartialWrite ? error.left : taken);
+      console.error(`[audience] counts kept in memory, the database failed: ${describe(error)}`);
+    }
+    if (dropped > 0) console.warn(`[audience] ${dropped} new figure(s) dropped: too many at once`);
+  });
+  state.flushing = next;
+  return next;
+}
+
+export interface AudienceBackground {
+  /** Stops the timers and writes what is left: nothing received is lost on a graceful stop. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Started by the server entry once the contact store is open: writes the tally every
+ * AUDIENCE_FLUSH_MS, purges the data older than 25 months now and daily, and checks every
+ * minute whether the month's report is due (one instance queues it in the contact outbox, whose
+ * worker sends it).
+ */
+export function startAudienceBackground(contact: ContactStore): AudienceBackground {
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, run: () => Promise<unknown>) => {
+    timers.push(setInterval(() => void run(), ms).unref());
+  };
+  every(config().AUDIENCE_FLUSH_MS, flushAudience);
+
+  const purge = async () => {
+    try {
+      const rows = await (await getAudienceStore()).purge(retentionCutoffDay(Date.now()));
+      if (rows > 0) console.info(`[audience] purged ${rows} row(s) older than 25 months`);
+    } catch (error) {
+      console.error(`[audience] purge failed: ${describe(error)}`);
+    }
+  };
+  void purge();
+  every(DAY_MS, purge);
+
+  const report = async () => {
+    try {
+      const sources = {
+        contact,
+        audience: await getAudienceStore(),
+        currentTitles: publishedTitles,
+      };
+      // The month's last counts first, so that the report holds them.
+      await flushAudience();
+      if ((await queueMonthlyReport(sources, Date.now())) !== 'queued') return;
+      console.info('[audience] monthly report queued');
+      wakeOutbox();
+    } catch (error) {
+      console.error(`[audience] monthly report not queued: ${describe(error)}`);
+    }
+  };
+  void report();
+  every(REPORT_CHECK_INTERVAL_MS, report);
+
+  return {
+    stop: async () => {
+      for (const timer of timers) clearInterval(timer);
+      await flushAudience();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { VitalMetric } from './vitals';
+
+/**
+ * The counts received since the last write to the database, in memory: one key per Paris day
+ * and figure, never per visitor. Every few seconds the runtime takes them all (`take`) and adds
+ * them to the database's rows; a failed write gives them back (`restore`), so nothing is lost
+ * while the database is away. The number of distinct keys is bounded (a flood of invented
+ * addresses of pages not found cannot fill the memory): past the bound a new key is dropped,
+ * while the figures already held go on counting.
+ */
+export interface CountKey {
+  day: string;
+  path: string;
+  measure: Measure;
+  value: string;
+}
+
+export type Measure = 'view' | 'entry' | 'search' | 'referrer' | 'device' | 'not-found' | 'contact';
+
+export interface VitalKey {
+  day: string;
+  kind: string;
+  metric: VitalMetric;
+  bucket: number;
+}
+
+export interface Taken {
+  counts: (CountKey & { count: number })[];
+  vitals: (VitalKey & { count: number })[];
+  /** Articles read, with the French title they had then (the last known title). */
+  titles: { slug: string; title: string; day: string }[];
+}
+
+export const MAX_KEYS = 20_000;
+
+export class AudienceTally {
+  private counts = new Map<string, CountKey & { count: number }>();
+  private vitals = new Map<string, VitalKey & { count: number }>();
+  private titles = new Map<string, { slug: string; title: string; day: string }>();
+  /** Keys dropped since the last take, for a log line. */
+  dropped = 0;
+
+  count(key: CountKey, by = 1): void {
+    const id = `${key.day}\u0000${key.path}\u0000${key.measure}\u0000${key.value}`;
+    const existing = this.counts.get(id);
+    if (existing) existing.count += by;
+    else if (this.counts.size + this.vitals.size < MAX_KEYS)
+      this.counts.set(id, { ...key, count: by });
+    else this.dropped += 1;
+  }
+
+  vital(key: VitalKey, by = 1): void {
+    const id = `${key.day}\u0000${key.kind}\u0000${key.metric}\u0000${key.bucket}`;
+    const existing = this.vitals.get(id);
+    if (existing) existing.count += by;
+    else if (this.counts.size + this.vitals.size < MAX_KEYS)
+      this.vitals.set(id, { ...key, count: by });
+    else this.dropped += 1;
+  }
+
+  title(slug: string, title: string, day: string): void {
+    this.titles.set(slug, { slug, title, day });
+  }
+
+  get empty(): boolean {
+    return this.counts.size === 0 && this.vitals.size === 0 && this.titles.size === 0;
+  }
+
+  /** Everything counted so far; the tally starts again from nothing. */
+  take(): Taken {
+    const taken = {
+      counts: [...this.counts.values()],
+      vitals: [...this.vitals.values()],
+      titles: [...this.titles.values()],
+    };
+    this.counts = new Map();
+    this.vitals = new Map();
+    this.titles = new Map();
+    this.dropped = 0;
+    return taken;
+  }
+
+  /** Gives back what a failed write took, added to what arrived meanwhile. */
+  restore(taken: Taken): void {
+    for (const { count, ...key } of taken.counts) this.count(key, count);
+    for (const { count, ...key } of taken.vitals) this.vital(key, count);
+    for (const { slug, title, day } of taken.titles)
+      if (!this.titles.has(slug)) this.title(slug, title, day);
+  }
+}
+
+/**
+ * A contact message stored, counted for the monthly report (counts only): held messages are
+ * purged after 30 days, so the report could not count them afterwards.
+ */
+export function countContactMessage(tally: AudienceTally, day: string, held: boolean): void {
+  tally.count({ day, path: '', measure: 'contact', value: 'received' });
+  if (held) tally.count({ day, path: '', measure: 'contact', value: 'held' });
+}

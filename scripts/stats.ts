@@ -1,0 +1,229 @@
+/**
+ * `npm run stats` — the audience figures of any period in a terminal (docs/operations.md,
+ * "Audience figures"), from the site's database, with the code of the monthly report:
+ *   npm run stats                              the last 30 days (Paris time), beside the 30 before
+ *   npm run stats -- --month 2026-10           a month, beside the one before
+ *   npm run stats -- --from 2026-10-01 --to 2026-10-15
+ *   npm run stats -- --csv [period]            the same figures as CSV, one row per figure
+ *   npm run stats -- --send-report 2026-10     that month's report, e-mailed to CONTACT_TO now
+ * Uses DATABASE_URL, SMTP_URL, OUTBOX_DIR and CONTACT_* like the site (.env is read when
+ * present); article titles come from the sheet (or the sample sheet), else the last known ones.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { addMonths, DAY, MONTH, monthDays, parisDay } from '@/lib/audience/calendar';
+import { figuresOf, type Figures } from '@/lib/audience/figures';
+import {
+  monthNames,
+  queueReportOnDemand,
+  reportText,
+  type PeriodNames,
+} from '@/lib/audience/report';
+import { audienceStore, type AudienceStore } from '@/lib/audience/store';
+import { publishedTitles } from '@/lib/audience/titles';
+import { readConfig } from '@/lib/config';
+import { createMailer } from '@/lib/contact/delivery/mailer';
+import { OutboxWorker } from '@/lib/contact/delivery/outbox';
+import { outboxSettings } from '@/lib/contact/delivery/settings';
+import { contactStore } from '@/lib/contact/storage/store';
+import { openDatabase } from '@/lib/db/client';
+import { csvCell } from './csv';
+
+for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
+
+/** A refusal the operator must read: printed alone, exit code 1. */
+class Refusal extends Error {}
+
+const USAGE =
+  'Usage: npm run stats -- [--csv] [--month YYYY-MM | --from YYYY-MM-DD --to YYYY-MM-DD] | --send-report YYYY-MM';
+const DAY_MS = 86_400_000;
+
+const dayNumber = (day: string) => Date.parse(`${day}T12:00:00Z`) / DAY_MS;
+const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+
+interface Period {
+  from: string;
+  to: string;
+  previous: { from: string; to: string };
+  names: PeriodNames;
+}
+
+/** The period asked for, and the one of the same length just before it. */
+function period(values: { month?: string; from?: string; to?: string }): Period {
+  if (values.month !== undefined) {
+    if (!MONTH.test(values.month)) throw new Refusal(`--month ${values.month}: expected YYYY-MM`);
+    return {
+      ...monthDays(values.month),
+      previous: monthDays(addMonths(values.month, -1)),
+      names: monthNames(values.month),
+    };
+  }
+  const to = values.to ?? parisDay(Date.now());
+  const from = values.from ?? dayOf(dayNumber(to) - 29);
+  for (const day of [from, to])
+    if (!DAY.test(day) || Number.isNaN(dayNumber(day)))
+      throw new Refusal(`${day}: expected a day YYYY-MM-DD`);
+  const length = dayNumber(to) - dayNumber(from) + 1;
+  if (length < 1) throw new Refusal(`--from ${from} is after --to ${to}`);
+  const previous = { from: dayOf(dayNumber(from) - length), to: dayOf(dayNumber(from) - 1) };
+  const name = `du ${longDay(from)} au ${longDay(to)}`;
+  return {
+    from,
+    to,
+    previous,
+    names: {
+      name,
+      during: name,
+      comparedTo: `aux ${length} jours précédents`,
+      previousShort: 'avant',
+    },
+  };
+}
+
+const CSV_COLUMNS = ['figure', 'page', 'title', 'kind', 'detail', 'count', 'p75', 'rating'];
+
+/** One row per figure: pages (views, by language), sources, devices, contact, loading times. */
+function csvRows(figures: Figures): (string | number)[][] {
+  const rows: (string | number)[][] = [
+    ['views', '', '', '', '', figures.views, '', ''],
+    ['entries', '', '', '', '', figures.entries, '', ''],
+    ['not-found', '', '', '', '', figures.notFound, '', ''],
+  ];
+  for (const page of figures.pages) {
+    rows.push(['page-views', page.page, page.title, page.kind, '', page.views, '', '']);
+    for (const locale of ['fr', 'en'] as const)
+      rows.push([
+        'page-views',
+        page.page,
+        page.title,
+        page.kind,
+        locale,
+        page.byLanguage[locale],
+        '',
+        '',
+      ]);
+  }
+  for (const { path, count } of figures.notFoundPaths)
+    rows.push(['page-not-found', path, '', '', '', count, '', '']);
+  for (const { name, count } of figures.searchEngines)
+    rows.push(['entries-from-search-engine', '', '', '', name, count, '', '']);
+  for (const { host, count } of figures.sites)
+    rows.push(['entries-from-site', '', '', '', host, count, '', '']);
+  rows.push(['entries-direct', '', '', '', '', figures.direct, '', '']);
+  for (const [device, count] of Object.entries(figures.devices))
+    rows.push(['views-by-device', '', '', '', device, count, '', '']);
+  for (const [language, count] of Object.entries(figures.languages))
+    rows.push(['views-by-language', '', '', '', language, count, '', '']);
+  rows.push(['contact-messages', '', '', '', 'received', figures.contact.received, '', '']);
+  rows.push(['contact-messages', '', '', '', 'held', figures.contact.held, '', '']);
+  for (const vital of figures.vitals)
+    rows.push([
+      'loading-time',
+      '',
+      '',
+      vital.kind,
+      vital.metric,
+      vital.samples,
+      vital.p75,
+      vital.rating,
+    ]);
+  for (const day of figures.days) {
+    rows.push(['day-views', '', '', '', day.day, day.views, '', '']);
+    rows.push(['day-entries', '', '', '', day.day, day.entries, '', '']);
+  }
+  return rows;
+}
+
+async function show(store: AudienceStore, asked: Period, csv: boolean) {
+  const titles = await publishedTitles().catch(() => new Map<string, string>());
+  const read = async ({ from, to }: { from: string; to: string }) =>
+    figuresOf(from, to, await store.period(from, to), titles);
+  const [current, previous] = [await read(asked), await read(asked.previous)];
+  if (csv) {
+    process.stdout.write(`${CSV_COLUMNS.join(',')}\n`);
+    for (const row of csvRows(current)) process.stdout.write(`${row.map(csvCell).join(',')}\n`);
+    return;
+  }
+  console.log(reportText(asked.names, current, previous, { letter: false }).body);
+  if (current.days.length > 0) {
+    console.log('PAR JOUR (pages vues, visites, pages introuvables)');
+    for (const day of current.days)
+      console.log(
+        `${day.day}  ${String(day.views).padStart(7)}  ${String(day.entries).padStart(7)}  ${String(day.notFound).padStart(5)}`,
+      );
+  }
+}
+
+async function sendReport(month: string) {
+  if (!MONTH.test(month)) throw new Refusal(`--send-report ${month}: expected YYYY-MM`);
+  const settings = readConfig();
+  const database = await openDatabase(settings.DATABASE_URL);
+  const contact = contactStore(database);
+  const mailer = createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: settings.OUTBOX_DIR });
+  try {
+    const sources = {
+      contact,
+      audience: audienceStore(database),
+      currentTitles: () => publishedTitles(),
+    };
+    const id = await queueReportOnDemand(sources, month, Date.now());
+    const worker = new OutboxWorker({
+      store: contact,
+      mailer,
+      envelope: { from: settings.CONTACT_FROM, to: settings.CONTACT_TO },
+      ...outboxSettings(),
+    });
+    await worker.sendDigest(id);
+    const report = await contact.findDigest(id);
+    if (report?.deliveredAt === null)
+      throw new Refusal(
+        `The report of ${month} is queued (${id}) but could not be sent now: ${report.lastError ?? 'unknown error'}. The site's outbox retries it while the site runs.`,
+      );
+    console.log(
+      `The report of ${month} was sent to ${settings.CONTACT_TO} (${mailer.description}).`,
+    );
+  } finally {
+    mailer.close();
+    await database.close();
+  }
+}
+
+async function main() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        csv: { type: 'boolean', default: false },
+        month: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        'send-report': { type: 'string' },
+      },
+    });
+    if (values['send-report'] !== undefined) return await sendReport(values['send-report'].trim());
+    if (values.month !== undefined && (values.from !== undefined || values.to !== undefined))
+      throw new Refusal('Give --month, or --from and --to, not both.');
+    const asked = period(values);
+    const database = await openDatabase(readConfig().DATABASE_URL);
+    try {
+      await show(audienceStore(database), asked, values.csv);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const usage = String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS');
+    console.error(
+      error instanceof Refusal || usage
+        ? `${reason}${usage ? `\n${USAGE}` : ''}`
+        : `Cannot read the audience figures: ${reason}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+// A function rather than top-level await: tsx runs this file as CommonJS, like the package.
+void main();

@@ -1,0 +1,56 @@
+import { createClient } from '@libsql/client';
+import { parisDay } from '../../lib/audience/calendar';
+
+/**
+ * Today's audience figures in a test site's SQLite database, read as the browser tests read the
+ * contact messages (no server-only module: Playwright loads this file too). Keys are
+ * `measure path value` ('view /fr/mentions-legales ', 'search /fr Google'), or `vital kind
+ * metric` for the loading times, summed over their buckets.
+ */
+export async function todaysFigures(databaseUrl: string): Promise<Map<string, number>> {
+  const client = createClient({ url: databaseUrl });
+  const day = parisDay(Date.now());
+  try {
+    const counts = await client.execute({
+      sql: 'SELECT measure, path, value, count FROM audience_counts WHERE day = ?',
+      args: [day],
+    });
+    const vitals = await client.execute({
+      sql: 'SELECT kind, metric, SUM(count) AS count FROM audience_vitals WHERE day = ? GROUP BY kind, metric',
+      args: [day],
+    });
+    return new Map([
+      ...counts.rows.map(
+        (row) => [`${row.measure} ${row.path} ${row.value}`, Number(row.count)] as const,
+      ),
+      ...vitals.rows.map((row) => [`vital ${row.kind} ${row.metric}`, Number(row.count)] as const),
+    ]);
+  } catch (error) {
+    // Before the site's first start, the tables do not exist yet: nothing counted.
+    if (String(error).includes('no such table')) return new Map();
+    throw error;
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Waits (a generous deadline, polling) until every figure in `expected` reaches its value, then
+ * returns today's figures. The site writes what it received every AUDIENCE_FLUSH_MS.
+ */
+export async function waitForFigures(
+  databaseUrl: string,
+  expected: Record<string, number>,
+  timeoutMs = 20_000,
+): Promise<Map<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  let figures = new Map<string, number>();
+  while (Date.now() < deadline) {
+    figures = await todaysFigures(databaseUrl);
+    if (Object.entries(expected).every(([key, value]) => (figures.get(key) ?? 0) >= value))
+      return figures;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seen = Object.keys(expected).map((key) => `${key}: ${figures.get(key) ?? 0}`);
+  throw new Error(`figures never reached ${JSON.stringify(expected)} (${seen.join(', ')})`);
+}
