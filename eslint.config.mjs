@@ -40,12 +40,14 @@ export default defineConfig([
   globalIgnores([
     '.next/**',
     '.next-*/**',
+    'bench/floor/.next/**',
+    'dist/**',
     'node_modules/**',
     'data/**',
     'outbox/**',
     'test-results/**',
     'test-reports/**',
     'playwright-report/**',
-    'next-env.d.ts',
+    '**/next-env.d.ts',
   ]),
 ]);

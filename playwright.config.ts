@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
 
 /**
- * Browser tests run Debian's Chromium (/usr/bin/chromium) against the production build served by
- * `next start`; `npm test` builds it first. Nothing here reaches the internet.
+ * Browser tests run Debian's Chromium (/usr/bin/chromium) against the production build served as
+ * `npm start` serves it (dist/server.mjs); `npm test` builds it first. Nothing here reaches the
+ * internet.
  */
 const port = Number(process.env.E2E_PORT ?? 3900);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -43,12 +44,13 @@ export default defineConfig({
   webServer: [
     articlesSheetServer,
     {
-      command: `node node_modules/next/dist/bin/next start -p ${port}`,
+      command: 'node dist/server.mjs',
       url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
         NEXT_TELEMETRY_DISABLED: '1',
+        PORT: String(port),
         SITE_URL: 'https://www.sorel-aubry-avocats.fr',
         ...articlesEnv,
         // Contact form (tests/e2e/contact-form.spec.ts): a throwaway SQLite file and .eml outbox;

@@ -11,7 +11,7 @@ import {
   REQUESTED_PATH_HEADER,
   type RouteMatch,
 } from '@/lib/routing/route-table';
-import { buildCsp, cspSourcesFromEnv } from '@/lib/security/csp';
+import { buildCsp, cspSources } from '@/lib/security/csp';
 import { PAGE_CACHE_NONCE_HEADER, responseNonce } from '@/lib/security/page-cache';
 import { actionPostProblem, MAX_ACTION_POST_BYTES } from '@/lib/server/action-post';
 import { imageAddressProblem } from '@/lib/server/image-address';
@@ -41,7 +41,7 @@ export async function proxy(request: NextRequest) {
   const { nonce, placeholder } = responseNonce(request.headers);
   const https =
     request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-  const csp = buildCsp(nonce, cspSourcesFromEnv(), {
+  const csp = buildCsp(nonce, cspSources(siteConfig().GA_MEASUREMENT_ID), {
     dev: process.env.NODE_ENV === 'development',
     https,
   });
@@ -59,13 +59,6 @@ export async function proxy(request: NextRequest) {
   };
 
   const { pathname } = request.nextUrl;
-  if (
-    (pathname === '/bench-floor' || pathname === '/bench-floor/image') &&
-    process.env.BENCH_FLOOR === '1'
-  ) {
-    // The bare framework pages are prerendered without a nonce: measured as Next.js ships them.
-    return NextResponse.next();
-  }
   if (pathname.startsWith('/api/'))
     return withCsp(NextResponse.next({ request: { headers: requestHeaders } }));
 

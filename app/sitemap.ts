@@ -1,14 +1,16 @@
 import type { MetadataRoute } from 'next';
 import { getPublishedArticles } from '@/lib/articles';
+import { dateModified } from '@/lib/articles/publication';
 import { locales } from '@/lib/i18n/locales';
 import { canonicalUrl, languageAlternates } from '@/lib/seo/metadata';
-import { canonicalPagePaths } from '@/lib/seo/site-pages';
+import { sitePages } from '@/lib/routing/pages';
 
 // SITE_URL is read at run time.
 export const dynamic = 'force-dynamic';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const pages = canonicalPagePaths.flatMap((path) =>
+  const listed = sitePages.filter((page) => page.inSitemap).map((page) => page.path);
+  const pages = listed.flatMap((path) =>
     locales.map((locale) => ({
       url: canonicalUrl(locale, path),
       changeFrequency: path === '/blog' ? ('daily' as const) : ('monthly' as const),
@@ -16,13 +18,15 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       alternates: { languages: languageAlternates(path) },
     })),
   );
-  // Published articles, in both languages (issue 4); none while the sheet never loaded.
+  // The articles online now, in both languages; none while the sheet never loaded. Their
+  // lastmod is the day the law is stated at (a_jour_au), else their publication.
   const { articles } = await getPublishedArticles();
   const articlePages = articles.flatMap((article) => {
     const path = `/blog/${encodeURIComponent(article.slug)}`;
+    const lastModified = dateModified(article);
     return locales.map((locale) => ({
       url: canonicalUrl(locale, path),
-      ...(article.date ? { lastModified: article.date } : {}),
+      ...(lastModified ? { lastModified } : {}),
       changeFrequency: 'monthly' as const,
       priority: 0.6,
       alternates: { languages: languageAlternates(path) },

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the production build as production serves it (run `npm run build`
-// first; this builds nothing). One `next start`, started as the systemd unit starts it
+// first; this builds nothing). One instance of the server, started as the systemd unit starts it
 // (deploy/systemd/), behind the shipped nginx site (deploy/nginx/: TLS with a certificate made
 // at run time, HTTP/2, keep-alive to Node; scripts/nginx.mjs installs Debian's nginx-light when it
 // is missing). Lighthouse's mobile preset (Debian's Chromium, median of 3 runs) measures the
-// site's pages and two floors through that proxy: a bare Next.js page (the framework's floor for a
-// page whose largest paint is text) and the same with one preloaded image (the floor for a page
-// whose largest paint is an image); each page is held to the floor of its LCP element's kind. Both
+// site's pages and two floors through the same nginx site (bench/floor, an app of its own built
+// here, bench/floor-server.mjs): a bare Next.js page (the framework's floor for a page whose
+// largest paint is text) and the same with one preloaded image (the floor for a page whose
+// largest paint is an image); each page is held to the floor of its LCP element's kind. Both
 // of Lighthouse's throttling methods:
 // - simulate: Lantern, Lighthouse's score: a slow phone simulated from an unthrottled load;
 // - devtools: the page really loaded on a throttled network (562.5 ms round trip, 1.47 Mbit/s)
@@ -35,6 +36,7 @@ import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
 import { firstArticlePath, measuredPages } from '../tests/support/measured-pages.mjs';
+import { startFloors } from './floor-server.mjs';
 import { freePort, startUnitServer } from './unit-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,21 +60,36 @@ const NONCE_PLACEHOLDER = newNoncePlaceholder();
 const SERVER_TIMING = path.join(os.tmpdir(), `bench-server-timing-${process.pid}.json`);
 
 /**
- * `next start` as deploy/systemd/sorel-aubry-avocats@.service starts it: the shipped unit's
+ * The server as deploy/systemd/sorel-aubry-avocats@.service starts it: the shipped unit's
  * ExecStart and Environment (scripts/systemd-unit.mjs, as the deployment test does), with an
- * environment file that adds bench/server-timing.mjs and the floor pages. SITE_URL is the proxy's
+ * environment file that adds bench/server-timing.mjs. SITE_URL is the proxy's
  * address, so canonical links and redirects name what the browser loaded.
  */
 function startServer(siteUrl) {
   return startUnitServer({
     SITE_URL: siteUrl,
-    BENCH_FLOOR: '1',
     // BENCH_PAGE_CACHE=off: the instance does not know nginx's placeholder, so nginx keeps no
     // page and every page is rendered for its request, as before the page cache.
     PAGE_CACHE_NONCE_PLACEHOLDER: process.env.BENCH_PAGE_CACHE === 'off' ? '' : NONCE_PLACEHOLDER,
     BENCH_SERVER_TIMING: SERVER_TIMING,
     NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, 'bench/server-timing.mjs')).href}`,
   });
+}
+
+/**
+ * The image floor is held to the hero's own bytes: the optimiser's answer at a phone's width, as
+ * AVIF, must be the same from the site and from the floors' app (their image settings agree).
+ */
+async function sameHeroBytes(siteUrl, floorUrl) {
+  const address = `/_next/image?url=${encodeURIComponent('/images/hero-architecture.jpg')}&w=828&q=75`;
+  const sizes = await Promise.all(
+    [siteUrl, floorUrl].map(async (base) => {
+      const answer = await fetch(`${base}${address}`, { headers: { accept: 'image/avif,*/*' } });
+      return `${answer.headers.get('content-type')} ${(await answer.arrayBuffer()).byteLength}`;
+    }),
+  );
+  if (sizes[0] !== sizes[1])
+    throw new Error(`the image floor's hero is not the site's: ${sizes[1]} against ${sizes[0]}`);
 }
 
 /** The base64 SHA-256 of the certificate's public key: Chromium trusts it by this (and only it). */
@@ -223,10 +240,12 @@ let nginx;
 // An interrupted run (Ctrl-C, a job's time limit) never reaches the `finally` below, and Chromium
 // is launched detached: stop all three here, or they outlive the bench.
 let chrome;
+let floors;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
     chrome?.kill();
     child.kill('SIGKILL');
+    floors?.child.kill('SIGKILL');
     void nginx?.stop();
     process.exit(130);
   });
@@ -237,6 +256,10 @@ try {
     httpsPort,
     noncePlaceholder: NONCE_PLACEHOLDER,
   });
+  process.stderr.write('building the floors (bench/floor)\n');
+  floors = await startFloors({ noncePlaceholder: NONCE_PLACEHOLDER });
+  process.stderr.write(`floors built in ${floors.buildSeconds.toFixed(1)} s\n`);
+  await sameHeroBytes(directUrl, floors.directUrl);
   const home = await fetch(`${directUrl}/fr`);
   if (!home.ok) throw new Error(`/fr answered ${home.status} straight from Node`);
   chrome = await chromeLauncher.launch({
@@ -245,7 +268,7 @@ try {
       '--headless=new',
       ...chromiumFlags,
       // The run's own certificate is trusted by its key, as a real one would be by its chain.
-      `--ignore-certificate-errors-spki-list=${spkiHash(nginx.certFile)}`,
+      `--ignore-certificate-errors-spki-list=${spkiHash(nginx.certFile)},${spkiHash(floors.certFile)}`,
     ],
   });
   const allPages = [...measuredPages];
@@ -263,7 +286,8 @@ try {
   for (const page of pages) {
     for (const method of METHODS) {
       process.stderr.write(`lighthouse ${method} ${page}\n`);
-      audits[method].push({ page, ...(await audit(chrome, `${proxyUrl}${page}`, method)) });
+      const base = FLOORS.some((floor) => floor.page === page) ? floors.url : proxyUrl;
+      audits[method].push({ page, ...(await audit(chrome, `${base}${page}`, method)) });
     }
   }
   await chromeLauncher.killAll();
@@ -380,7 +404,7 @@ try {
   const lines = [
     `# Benchmark ${date}${process.env.BENCH_LABEL ? ` (${process.env.BENCH_LABEL})` : ''}`,
     '',
-    `Production build, one \`next start\` started as the systemd unit starts it, behind the shipped nginx site (TLS, HTTP/2, keep-alive to Node), this machine (${os.cpus().length} cores), Node.js ${process.version}. Lighthouse ${RUNS} runs per page and method (median), mobile preset, Debian's Chromium, pages loaded through the proxy. Two floors, measured in the same run: \`/bench-floor\`, a bare Next.js page (one heading), for pages whose largest paint is text, and \`/bench-floor/image\`, the same with the hero's image preloaded (the optimiser's bytes at the phone's width), for pages whose largest paint is an image. Each page is held to the floor that matches its LCP element (the "Floor" column); "− its floor" columns subtract that floor's figure.`,
+    `Production build, one instance of the server started as the systemd unit starts it, behind the shipped nginx site (TLS, HTTP/2, keep-alive to Node), this machine (${os.cpus().length} cores), Node.js ${process.version}. Lighthouse ${RUNS} runs per page and method (median), mobile preset, Debian's Chromium, pages loaded through the proxy. Two floors, measured in the same run, from an app of their own (bench/floor, built by the bench in ${floors.buildSeconds.toFixed(0)} s) behind the same nginx site: \`/bench-floor\`, a bare Next.js page (one heading), for pages whose largest paint is text, and \`/bench-floor/image\`, the same with the hero's image preloaded (the optimiser's bytes at the phone's width), for pages whose largest paint is an image. Each page is held to the floor that matches its LCP element (the "Floor" column); "− its floor" columns subtract that floor's figure.`,
     ...(BLOCK.length
       ? [
           '',
@@ -427,5 +451,6 @@ try {
 } finally {
   await chromeLauncher.killAll();
   await nginx?.stop();
+  await floors?.stop();
   child.kill('SIGTERM');
 }

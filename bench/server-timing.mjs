@@ -1,4 +1,4 @@
-// Preloaded into the bench's `next start` only (NODE_OPTIONS=--import), never into the site.
+// Preloaded into the bench's instance only (NODE_OPTIONS=--import), never into the site.
 // It measures the load test from the server's side, through Node's diagnostics channels:
 // - how long each request took, from the moment the server read it to its last written byte;
 // - when each connection was accepted.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:throughput`: requests a second and p50/p99 per page kind through the shipped
-// nginx site (deploy/nginx/, TLS, one worker, Debian's `gzip on`) in front of one `next start`
+// nginx site (deploy/nginx/, TLS, one worker, Debian's `gzip on`) in front of one instance
 // started as the systemd unit starts it, each page held to its own ceiling measured in the same
 // run: the same page's bytes saved as a static file and served by the same nginx with the same
 // TLS, compressed per response. Run `npm run build` first; this builds nothing.

@@ -1,4 +1,4 @@
-// `next start` as deploy/systemd/sorel-aubry-avocats@.service starts it, for the benchmarks: the
+// The site's server as deploy/systemd/sorel-aubry-avocats@.service starts it, for the benchmarks: the
 // shipped unit's ExecStart and Environment (scripts/systemd-unit.mjs, as the deployment test
 // does), with an environment file of the given settings.
 import { spawn } from 'node:child_process';
@@ -53,5 +53,5 @@ export async function startUnitServer(settings) {
     }
   }
   child.kill('SIGKILL');
-  throw new Error('next start did not answer');
+  throw new Error('the server did not answer');
 }

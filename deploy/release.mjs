@@ -288,10 +288,11 @@ function get(port, pathname) {
 
 /**
  * Waits until the instance answers /api/health with 200 (or 424: mail delayed) and /fr with 200
- * from the expected release (its deployment id on <html>). Resolves with null, or with what was wrong. While the
- * instance starts, its port refuses connections (nginx sends visitors to the others) and
- * /api/health waits for the migration; once it answers, it also gets visitors, so a wrong answer
- * is final at once.
+ * from the expected release (its deployment id on <html>). Resolves with null, or with what was
+ * wrong. While the instance starts, its port refuses connections (nginx sends visitors to the
+ * others) until it is ready (server.ts: Next.js prepared, the database open and migrated); an
+ * instance that cannot become ready listens all the same, answering pages 503 and /api/health 503
+ * with why, so that answer is final at once.
  */
 async function healthy(port, release) {
   const expected = release?.deploymentId ?? 'none';

@@ -23,6 +23,13 @@ beforeAll(async () => {
         statut: 'Publié',
         image: 'https://drive.google.com/file/d/private-photo/view',
       },
+      {
+        titre: 'Note programmée',
+        contenu: 'x',
+        statut: 'Publié',
+        auteur: 'Claire Martin',
+        publier_le: 'Date(2099,0,5,8,30,0)',
+      },
     ],
   });
   images = await startImageHost();
@@ -67,10 +74,10 @@ describe('npm run articles:check', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     const lines = stdout.split('\n');
     expect(lines[0]).toBe(`Feuille lue : ${sheet.url}`);
-    expect(stdout).toContain('4 lignes : 2 en ligne, 2 non publiées ; 4 à revoir.');
+    expect(stdout).toContain('5 lignes : 2 en ligne, 3 non publiées ; 5 à revoir.');
     expect(lines).toContain('Ligne  État        Titre');
     // A row's line starts with its number; its reasons and addresses follow, indented.
-    const isRow = (line: string) => /^\d+ +(en ligne|non publié) /.test(line);
+    const isRow = (line: string) => /^\d+ +(en ligne|non publié|programmé) /.test(line);
     const block = (row: number) => {
       const from = lines.findIndex((line) => isRow(line) && line.startsWith(`${row} `));
       const next = lines.findIndex((line, i) => i > from && isRow(line));
@@ -89,13 +96,18 @@ describe('npm run articles:check', { timeout: 30_000 }, () => {
       /^4 {6}non publié {2}\(sans titre\)\n {19}• La colonne titre est vide/,
     );
     expect(block(5)).toMatch(/• Le fichier Google Drive de l’image n’est pas public/);
+    // The columns after content_en, in the same sentences as the endpoint and the Sheet's menu.
+    expect(block(6)).toMatch(/^6 {6}programmé {3}Note programmée\n/);
+    expect(block(6)).toContain('• Programmé pour le lundi 5 janvier 2099, à 8 h 30 (heure de');
+    expect(block(6)).toContain('• La colonne auteur contient « Claire Martin », qui ne correspond');
+    expect(block(6)).not.toContain('Adresse :');
   });
 
   it('prints the same report as the endpoint with --json; no preview without the secret', async () => {
     const { code, stdout } = await check({}, ['--json']);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { rows: { row: number; previewUrl: string | null }[] };
-    expect(report.rows.map((row) => row.row)).toEqual([2, 3, 4, 5]);
+    expect(report.rows.map((row) => row.row)).toEqual([2, 3, 4, 5, 6]);
     expect(report.rows.every((row) => row.previewUrl === null)).toBe(true);
     const table = await check({});
     expect(table.stdout).toContain('REVALIDATE_SECRET n’est pas défini : pas d’adresses d’aperçu.');

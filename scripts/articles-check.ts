@@ -44,7 +44,7 @@ function reportTable(report: ArticleReport, width = 100): string {
   );
   for (const row of report.rows) {
     const title = row.title || '(sans titre)';
-    const state = row.published ? 'en ligne' : 'non publié';
+    const state = row.published ? 'en ligne' : row.scheduledFor ? 'programmé' : 'non publié';
     out.push(`${String(row.row).padEnd(7)}${state.padEnd(12)}${title}`);
     for (const reason of row.reasons) {
       const [first = '', ...rest] = wrap(reason, room - 2);

@@ -1,7 +1,7 @@
 /**
  * npm run bench:articles — renders the article list and an article page from a local sheet of
  * 10, 100 and 1,000 rows and prints the HTML size and the server time per request (median and
- * 95th percentile of sequential requests over loopback). Needs a prior `npx next build`.
+ * 95th percentile of sequential requests over loopback). Needs a prior `npm run build`.
  * Not a test: it prints figures, it does not judge them.
  */
 import { spawn } from 'node:child_process';
@@ -67,21 +67,18 @@ async function main() {
 
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const site = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        ARTICLES_SHEET_URL: `http://127.0.0.1:${sheetPort}/gviz`,
-        REVALIDATE_SECRET: SECRET,
-      },
-      stdio: 'ignore',
+  const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: '1',
+      ARTICLES_SHEET_URL: `http://127.0.0.1:${sheetPort}/gviz`,
+      REVALIDATE_SECRET: SECRET,
     },
-  );
+    stdio: 'ignore',
+  });
 
   try {
     await waitForHttp(`${site}/robots.txt`);

@@ -268,7 +268,7 @@ export function newNoncePlaceholder() {
  */
 
 /**
- * Starts nginx in the foreground with the shipped site in front of the given `next start` ports,
+ * Starts nginx in the foreground with the shipped site in front of the given instances' ports,
  * with the page cache's placeholder `noncePlaceholder` (the instances' own, or pages are not kept).
  * `extraHttp(certFile, keyFile)`, for the bench: more configuration in the same `http` block.
  * `siteRoot`: the site's `current` link (the release test's); by default an empty folder, which

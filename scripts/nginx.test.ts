@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { listQueryParams } from '@/lib/articles/list-query';
 import { renderSiteConfig, renderStreamConfig, SITE_CONFIG, STREAM_CONFIG } from './nginx.mjs';
 
 const shipped = readFileSync(SITE_CONFIG, 'utf8');
@@ -211,6 +212,22 @@ describe('the shipped nginx site, read as nginx reads it', () => {
     }
   });
 
+  it('keys kept pages on every query parameter the article list reads, and on no other', () => {
+    const names = Object.values(listQueryParams);
+    for (const server of https) {
+      const page = locations(server).find((l) => l.args.join(' ') === '/')?.block;
+      if (!page || !named(page, 'proxy_cache').length) continue;
+      const key = value(page, 'proxy_cache_key').join(' ');
+      expect([...key.matchAll(/\$arg_(\w+)/g)].map((m) => m[1]).sort()).toEqual([...names].sort());
+      // A query the key could read otherwise than the site is neither kept nor served a copy.
+      const args = (name: string) => named(page, name).flatMap((d) => d.args);
+      expect(args('proxy_cache_bypass')).toContain('$sorel_aubry_query_unclear');
+      expect(args('proxy_no_cache')).toContain('$sorel_aubry_query_unclear');
+    }
+    const unclear = /map \$args \$sorel_aubry_query_unclear \{([^}]*)\}/.exec(shipped)?.[1] ?? '';
+    for (const name of names) expect(unclear).toContain(name);
+  });
+
   it('never sends on the release an instance names: every location that hides headers hides it', () => {
     for (const server of https) {
       if (!locations(server).some((l) => named(l.block ?? [], 'proxy_pass').length)) continue;
@@ -239,7 +256,7 @@ describe('the shipped nginx site, read as nginx reads it', () => {
     }
   });
 
-  it('sends the value the site itself sends straight from next start', () => {
+  it('sends the value the site itself sends straight from its server', () => {
     const config = readFileSync(new URL('../next.config.ts', import.meta.url), 'utf8');
     expect(/key: 'Strict-Transport-Security', value: '([^']+)'/.exec(config)?.[1]).toBe(HSTS);
   });

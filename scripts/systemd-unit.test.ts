@@ -17,7 +17,7 @@ function envFile(text: string): string {
 }
 
 describe('deploy/systemd/sorel-aubry-avocats@.service', () => {
-  it('runs next start on the loopback port of its instance name, behind the proxy', () => {
+  it('runs the server entry on the loopback port of its instance name, behind the proxy', () => {
     const unit = instanceCommand(readUnit(), {
       port: 3002,
       appDir: '/opt/site',
@@ -26,22 +26,15 @@ describe('deploy/systemd/sorel-aubry-avocats@.service', () => {
     expect(unit.argv).toEqual([
       '/opt/site/node_modules/.bin/node',
       '--dns-result-order=ipv4first',
-      '--import',
-      '/opt/site/lib/server/accept-connections.mjs',
-      '/opt/site/node_modules/next/dist/bin/next',
-      'start',
-      '-H',
-      'localhost',
-      '-p',
-      '3002',
-      '--keepAliveTimeout',
-      '65000',
+      '/opt/site/dist/server.mjs',
     ]);
     expect(unit.cwd).toBe('/opt/site');
     expect(unit.env).toMatchObject({
       PATH: SERVICE_PATH,
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',
+      PORT: '3002',
+      LISTEN_HOST: 'localhost',
       SITE_URL: 'https://www.example.fr',
     });
     expect(unit.user).toBe('sorel-aubry');
@@ -57,7 +50,7 @@ describe('deploy/systemd/sorel-aubry-avocats@.service', () => {
     });
     expect(unit.cwd).toBe('/srv/site/current');
     expect(unit.argv[0]).toBe('/srv/site/current/node_modules/.bin/node');
-    expect(unit.argv).toContain('/srv/site/current/node_modules/next/dist/bin/next');
+    expect(unit.argv).toContain('/srv/site/current/dist/server.mjs');
     expect(unit.readWritePaths).toEqual(['/srv/site/data']);
   });
 
@@ -67,8 +60,7 @@ describe('deploy/systemd/sorel-aubry-avocats@.service', () => {
       appDir: '/opt/site',
       envFile: envFile('LISTEN_HOST=0.0.0.0\n'),
     });
-    const host = unit.argv.indexOf('-H');
-    expect(unit.argv.slice(host, host + 4)).toEqual(['-H', '0.0.0.0', '-p', '3001']);
+    expect(unit.env).toMatchObject({ LISTEN_HOST: '0.0.0.0', PORT: '3001' });
   });
 
   it('runs Node.js 24, the one npm install put in node_modules/.bin', () => {
@@ -86,7 +78,7 @@ describe('deploy/systemd/sorel-aubry-avocats@.service', () => {
     expect(() =>
       instanceCommand(quoted, { port: 1, appDir: '/opt/site', envFile: envFile('') }),
     ).toThrow(/quoting/);
-    const specifier = readUnit().replace(/-p %i/, '-p %I');
+    const specifier = readUnit().replace(/PORT=%i/, 'PORT=%I');
     expect(() =>
       instanceCommand(specifier, { port: 1, appDir: '/opt/site', envFile: envFile('') }),
     ).toThrow(/specifier/);

@@ -6,7 +6,8 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
 import { requestedPath } from '@/lib/routing/requested-path';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { ArticleListView, readListQuery, type ListQuery } from './article-list-view';
+import { readListQuery, type ListQuery } from '@/lib/articles/list-query';
+import { ArticleListView } from './article-list-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 

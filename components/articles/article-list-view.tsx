@@ -1,33 +1,12 @@
 import { allTags, tagLabel, type PublishedArticles } from '@/lib/articles';
+import { findPartner } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
+import { listHref, type ListQuery } from '@/lib/articles/list-query';
 import { ArticleCard } from './article-card';
 
 /** The list stays light with hundreds of articles: 12 a page, as links. */
 export const ARTICLES_PER_PAGE = 12;
-
-export interface ListQuery {
-  tag: string | null;
-  page: number;
-}
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-export function readListQuery(searchParams: Record<string, string | string[] | undefined>) {
-  const tag = first(searchParams.tag)?.trim() || null;
-  const page = Number.parseInt(first(searchParams.page) ?? '1', 10);
-  return { tag, page: Number.isFinite(page) && page > 0 ? page : 1 };
-}
-
-function listHref(pathname: string, tag: string | null, page = 1): string {
-  const query = new URLSearchParams();
-  if (tag) query.set('tag', tag);
-  if (page > 1) query.set('page', String(page));
-  const search = query.toString();
-  return search ? `${pathname}?${search}` : pathname;
-}
 
 // min-h-11 holds two lines of text-sm, so a long tag that wraps in its cell keeps the row's height.
 const chip =
@@ -65,10 +44,17 @@ export function ArticleListView({
     );
   }
 
-  const tags = allTags(result.articles);
-  const filtered = query.tag
-    ? result.articles.filter((article) => article.tags.includes(query.tag ?? ''))
+  // An author unknown to the firm lists nothing, as an unknown tag does.
+  const author = query.author ? (findPartner(query.author) ?? null) : null;
+  const byAuthor = query.author
+    ? result.articles.filter((article) => author && article.authors.includes(author.id))
     : result.articles;
+  // The tags of the author's articles only: every tag link leads to at least one article.
+  const tags = allTags(byAuthor);
+  const filtered = query.tag
+    ? byAuthor.filter((article) => article.tags.includes(query.tag ?? ''))
+    : byAuthor;
+  const filters = { tag: query.tag, author: query.author };
   const pages = Math.max(1, Math.ceil(filtered.length / ARTICLES_PER_PAGE));
   const page = Math.min(query.page, pages);
   const shown = filtered.slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE);
@@ -79,6 +65,21 @@ export function ArticleListView({
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+      {query.author ? (
+        <p className="mb-6 flex flex-wrap items-center gap-x-4 text-lg" data-testid="author-filter">
+          {author ? (
+            <span className="font-semibold">
+              {t('articles.list.authorFilter', { name: author.name })}
+            </span>
+          ) : null}
+          <a
+            href={listHref(pathname, { tag: query.tag })}
+            className="text-accent-strong inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          >
+            {t('articles.list.allAuthors')}
+          </a>
+        </p>
+      ) : null}
       <nav aria-label={t('articles.list.filterLabel')}>
         {/* On a phone the tags sit in a two-column grid: each keeps its place when the web font
             replaces the fallback, where a wrapped row would move every tag after the first one
@@ -89,7 +90,7 @@ export function ArticleListView({
             return (
               <li key={link.tag ?? ''}>
                 <a
-                  href={listHref(pathname, link.tag)}
+                  href={listHref(pathname, { ...filters, tag: link.tag })}
                   aria-current={current ? 'page' : undefined}
                   className={
                     current
@@ -106,7 +107,11 @@ export function ArticleListView({
       </nav>
       {shown.length === 0 ? (
         <p className="mt-10" data-testid="articles-empty">
-          {t('articles.list.emptyTag')}
+          {t(
+            query.author && byAuthor.length === 0
+              ? 'articles.list.emptyAuthor'
+              : 'articles.list.emptyTag',
+          )}
         </p>
       ) : (
         <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
@@ -124,7 +129,7 @@ export function ArticleListView({
         >
           {page > 1 ? (
             <a
-              href={listHref(pathname, query.tag, page - 1)}
+              href={listHref(pathname, filters, page - 1)}
               rel="prev"
               className={`${chip} border-line bg-white hover:underline`}
             >
@@ -136,7 +141,7 @@ export function ArticleListView({
           <p className="text-muted text-sm">{t('articles.list.pageOf', { page, pages })}</p>
           {page < pages ? (
             <a
-              href={listHref(pathname, query.tag, page + 1)}
+              href={listHref(pathname, filters, page + 1)}
               rel="next"
               className={`${chip} border-line bg-white hover:underline`}
             >

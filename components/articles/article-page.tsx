@@ -1,18 +1,23 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Image from 'next/image';
+import { JsonLdScript } from '@/components/json-ld-script';
 import { Icon } from '@/components/ui/icon';
-import { articleToShow, localizedArticle, tagLabel, type Article } from '@/lib/articles';
+import { articleToShow, getPublishedArticles, localizedArticle, tagLabel } from '@/lib/articles';
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
-import { absoluteUrl, canonicalUrl, pageMetadata } from '@/lib/seo/metadata';
+import { blogPostingJsonLd } from '@/lib/seo/json-ld';
+import { canonicalUrl, pageMetadata } from '@/lib/seo/metadata';
 import { ArticleMarkdown } from './article-markdown';
 import { ArticleStatusView } from './article-status-view';
 import { formatArticleDate } from '@/lib/articles/format';
 import { previewToken } from '@/lib/articles/preview';
+import { scheduledFor } from '@/lib/articles/publication';
+import { relatedArticles } from '@/lib/articles/related';
 import { config } from '@/lib/config';
+import { ArticleByline } from './article-byline';
 import { PreviewBanner } from './preview-banner';
+import { RelatedArticles } from './related-articles';
 import { ShareLinks } from './share-links';
 import { articleImageSrc } from '@/lib/articles/images';
 
@@ -47,27 +52,6 @@ export async function articleMetadata(
     : metadata;
 }
 
-function jsonLd(article: Article, locale: Locale): string {
-  const { title, summary } = localizedArticle(article, locale);
-  const url = canonicalUrl(locale, articlePath(article.slug));
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'BlogPosting',
-    headline: title,
-    description: summary || undefined,
-    inLanguage: locale,
-    url,
-    mainEntityOfPage: url,
-    image: absoluteUrl(articleImageSrc(article)),
-    datePublished: article.date ?? undefined,
-    keywords: article.tags.length ? article.tags.map(tagLabel).join(', ') : undefined,
-    author: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
-    publisher: { '@type': 'Organization', name: 'Sorel Aubry Avocats' },
-  };
-  // '<' escaped so that no text from the sheet can close the script element.
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}
-
 const helperLink =
   'border-line hover:border-accent inline-flex min-h-11 items-center rounded border bg-white px-4 text-sm font-medium underline-offset-4 hover:underline';
 
@@ -87,7 +71,8 @@ export async function ArticlePage({
   const t = getTranslator(locale);
   const article = await articleToShow(slug, preview);
   if (!article) return <ArticleStatusView locale={locale} kind="notFound" />;
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const { articles: online } = await getPublishedArticles();
+  const related = relatedArticles(article, online);
   const { title, content, contentLocale } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, articlePath(article.slug));
   // A draft's remote image is fetched through the image route with the preview's own token.
@@ -101,12 +86,14 @@ export async function ArticlePage({
   ];
   return (
     <article className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6" data-testid="article">
-      {preview ? <PreviewBanner locale={locale} /> : null}
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: jsonLd(article, locale) }}
-      />
+      {preview ? (
+        <PreviewBanner
+          locale={locale}
+          // An article published but not online yet says when it will be.
+          scheduledFor={scheduledFor(article)}
+        />
+      ) : null}
+      <JsonLdScript data={blogPostingJsonLd(article, locale)} />
       <p data-print-hide>
         <a
           href={localizedPath(locale, '/blog')}
@@ -122,6 +109,14 @@ export async function ArticlePage({
         </p>
       ) : null}
       <h1 className="mt-2 text-4xl leading-tight sm:text-5xl">{title}</h1>
+      <ArticleByline authors={article.authors} locale={locale} />
+      {article.lawStatedAt ? (
+        <p className="text-muted mt-2 text-sm" data-testid="law-stated-at">
+          {t('articles.article.lawStatedAt', {
+            date: formatArticleDate(article.lawStatedAt, locale),
+          })}
+        </p>
+      ) : null}
       {article.imageUrl ? (
         <div className="relative mt-8 h-[500px] w-full overflow-hidden rounded" data-print-image>
           <Image
@@ -158,6 +153,7 @@ export async function ArticlePage({
           </ul>
         </section>
       ) : null}
+      <RelatedArticles articles={related} locale={locale} />
       <ShareLinks url={url} title={title} locale={locale} />
       <nav aria-labelledby="continue-heading" className="border-line mt-12 border-t pt-8">
         <h2 id="continue-heading" className="text-2xl">

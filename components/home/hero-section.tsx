@@ -2,9 +2,7 @@ import Image from 'next/image';
 import { firm, heroImage } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
-
-/** The hero's rendered widths; `npm run bench`'s image floor (app/bench-floor/image) loads the same. */
-export const heroImageSizes = '(min-width: 768px) 26rem, (min-width: 640px) 24rem, 90vw';
+import { heroImageSizes } from './hero-image';
 
 /** The first screen: tagline, description, two calls to action and the 3:4 hero image (the LCP). */
 export function HeroSection({ locale }: { locale: Locale }) {

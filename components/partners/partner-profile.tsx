@@ -15,8 +15,19 @@ function ProfileBlock({ title, children }: { title: string; children: React.Reac
   );
 }
 
-/** A partner's profile page: photo, biography, education, contact details, and links to the firm, the contact form and the team. */
-export function PartnerProfile({ partner, locale }: { partner: Partner; locale: Locale }) {
+/**
+ * A partner's profile page: photo, biography, education, the partner's latest articles (`articles`,
+ * read by the page), contact details, and links to the firm, the contact form and the team.
+ */
+export function PartnerProfile({
+  partner,
+  locale,
+  articles = null,
+}: {
+  partner: Partner;
+  locale: Locale;
+  articles?: React.ReactNode;
+}) {
   const t = getTranslator(locale);
   const bio = getMessages(locale).partners[partner.id].bio.map((paragraph) =>
     interpolate(paragraph, { barYear: firm.barAdmissionYear }),
@@ -110,6 +121,8 @@ export function PartnerProfile({ partner, locale }: { partner: Partner; locale: 
               </ul>
             </ProfileBlock>
           ) : null}
+
+          {articles}
 
           <ProfileBlock title={t('partners.profile.contact')}>
             <dl

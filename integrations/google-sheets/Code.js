@@ -24,9 +24,10 @@ function publishNow() {
     const answer = askSite_('post', '/api/revalidate');
     const count = answer.articles;
     const articles = count === 1 ? '1 article est publié' : `${count} articles sont publiés`;
+    const zone = timeZoneWarning_();
     alert_(
       'Publier maintenant',
-      `C’est fait : le site affiche la feuille telle qu’elle est maintenant. ${articles}.`,
+      `C’est fait : le site affiche la feuille telle qu’elle est maintenant. ${articles}.${zone ? `\n\n${zone}` : ''}`,
     );
   });
 }
@@ -78,6 +79,16 @@ function findRow_(rows, row, title) {
   const byNumber = rows.find((entry) => entry.row === row);
   if (byNumber && (!title || byNumber.title === title)) return byNumber;
   return (title && rows.find((entry) => entry.title === title)) || null;
+}
+
+/**
+ * The site reads every date and time of the sheet as Paris time, and Google sends them in the
+ * sheet's own time zone: a warning when that zone is another, or null.
+ */
+function timeZoneWarning_() {
+  const zone = SpreadsheetApp.getActive().getSpreadsheetTimeZone();
+  if (zone === 'Europe/Paris') return null;
+  return `Le fuseau horaire de la feuille est « ${zone} », pas celui de Paris : le site lit les heures de la colonne publier_le comme des heures de Paris, et un article programmé paraîtrait à une autre heure que prévu. Dans Fichier > Paramètres, choisissez le fuseau horaire « (GMT+01:00) Paris ».`;
 }
 
 /** The site's settings from the script properties, or a message saying how to set them. */
@@ -182,7 +193,9 @@ function link_(address, label) {
 function rowHtml_(entry) {
   const state = entry.published
     ? '<span class="state on">en ligne</span>'
-    : '<span class="state off">non publié</span>';
+    : entry.scheduledFor
+      ? '<span class="state off">programmé</span>'
+      : '<span class="state off">non publié</span>';
   const reasons = entry.reasons.length
     ? `<ul class="reasons">${entry.reasons.map((reason) => `<li>${escapeHtml_(reason)}</li>`).join('')}</ul>`
     : '';
@@ -210,6 +223,8 @@ function reportHtml_(report) {
   const parts = [
     `<p class="summary">${rows.length} lignes : ${online} en ligne, ${rows.length - online} non publiées.</p>`,
   ];
+  const zone = timeZoneWarning_();
+  if (zone) parts.push(`<p class="note">${escapeHtml_(zone)}</p>`);
   if (report.imagesNotChecked > 0)
     parts.push(
       `<p class="note">${escapeHtml_(report.imagesNotChecked)} images n’ont pas pu être vérifiées à temps : relancez « Vérifier les articles ».</p>`,

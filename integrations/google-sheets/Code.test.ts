@@ -51,10 +51,13 @@ function appsScript({
   properties = { SITE_URL: `${SITE}/`, REVALIDATE_SECRET: SECRET },
   site = () => ({ status: 500, body: {} }),
   sheet = { name: 'Articles', activeRow: 2, titles: {} as Record<number, string> },
+  timeZone = 'Europe/Paris',
 }: {
   properties?: Record<string, string>;
   site?: Site | (() => never);
   sheet?: { name: string; activeRow: number; titles: Record<number, string> };
+  /** The spreadsheet's time zone (File > Settings). */
+  timeZone?: string;
 } = {}) {
   const alerts: { title: string; message: string }[] = [];
   const sidebars: HtmlOutput[] = [];
@@ -81,6 +84,7 @@ function appsScript({
   const context = vm.createContext({
     SpreadsheetApp: {
       getUi: () => ui,
+      getActive: () => ({ getSpreadsheetTimeZone: () => timeZone }),
       getActiveSheet: () => ({
         getName: () => sheet.name,
         getActiveRange: () => ({ getRow: () => sheet.activeRow }),
@@ -130,7 +134,7 @@ function appsScript({
 
 /** The report the site sends for these rows (lib/articles/report.ts), with its real tokens. */
 function siteReport(rows: SheetRow[]): ArticleReport {
-  return buildArticleReport(readSheet(parseGviz(gvizBody(rows))), new Map(), {
+  return buildArticleReport(readSheet(parseGviz(gvizBody(rows, { shape: 'labels' }))), new Map(), {
     siteUrl: SITE,
     secret: SECRET,
     loadedAt: Date.now(),
@@ -282,6 +286,45 @@ describe('Vérifier les articles', () => {
     expect(script.sidebars[0]?.content).toContain(
       '3 images n’ont pas pu être vérifiées à temps : relancez « Vérifier les articles ».',
     );
+  });
+});
+
+describe('the columns after content_en', () => {
+  const desk = siteReport([
+    {
+      titre: 'Note programmée',
+      contenu: 'x',
+      statut: 'Publié',
+      auteur: 'Claire Martin',
+      publier_le: 'Date(2099,0,5,8,30,0)',
+    },
+  ]);
+
+  it('shows a scheduled row as such, with the site’s sentences', () => {
+    const script = appsScript({ site: () => ({ status: 200, body: desk }) });
+    script.run('checkArticles');
+    const html = script.sidebars[0]?.content ?? '';
+    expect(html).toContain('<span class="state off">programmé</span>');
+    expect(html).toContain('Programmé pour le lundi 5 janvier 2099, à 8\u00a0h\u00a030');
+    expect(html).toContain('La colonne auteur contient «\u00a0Claire Martin\u00a0»');
+    expect(html).not.toContain('class="note"');
+  });
+
+  it('warns when the sheet’s time zone is not Paris’s, in the sidebar and after publishing', () => {
+    const warning = 'Le fuseau horaire de la feuille est « America/New_York », pas celui de Paris';
+    const check = appsScript({
+      site: () => ({ status: 200, body: desk }),
+      timeZone: 'America/New_York',
+    });
+    check.run('checkArticles');
+    expect(check.sidebars[0]?.content).toContain(`<p class="note">${warning}`);
+    const publish = appsScript({
+      site: () => ({ status: 200, body: { revalidated: true, articles: 1, loadedAt: '' } }),
+      timeZone: 'America/New_York',
+    });
+    publish.run('publishNow');
+    expect(publish.alerts[0]?.message).toContain(warning);
+    expect(publish.alerts[0]?.message).toContain('Fichier > Paramètres');
   });
 });
 

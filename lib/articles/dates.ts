@@ -1,5 +1,9 @@
-import { gvizDateToIso, isoDay } from './gviz';
-import type { CellValue } from './types';
+import { Temporal } from 'temporal-polyfill';
+import { isoDay, readGvizDate } from './gviz';
+import type { Cell } from './types';
+
+/** The site's dates and times are Paris's (docs/editors.md, « Le fuseau horaire »). */
+export const SITE_TIME_ZONE = 'Europe/Paris';
 
 const monthNames: Record<string, number> = {
   janvier: 1,
@@ -35,24 +39,157 @@ function plain(text: string): string {
     .toLowerCase();
 }
 
+/** A date found in a text: the ISO day, and where it was found (in the accent-free text). */
+function findDate(text: string): { day: string; rest: string } | null {
+  const value = plain(text);
+  const patterns: [RegExp, (m: RegExpExecArray) => string | null][] = [
+    [
+      /\b(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/,
+      (m) => isoDay(Number(m[1]), Number(m[2]), Number(m[3])),
+    ],
+    [
+      /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b/,
+      (m) => isoDay(Number(m[3]), Number(m[2]), Number(m[1])),
+    ],
+    [
+      /\b(\d{1,2})(?:er)?\s+([a-z]+)\s+(\d{4})\b/,
+      (m) => {
+        const month = monthNames[m[2] ?? ''];
+        return month ? isoDay(Number(m[3]), month, Number(m[1])) : null;
+      },
+    ],
+  ];
+  for (const [pattern, read] of patterns) {
+    const match = pattern.exec(value);
+    if (!match) continue;
+    const day = read(match);
+    if (day)
+      return {
+        day,
+        rest: value.slice(0, match.index) + ' ' + value.slice(match.index + match[0].length),
+      };
+  }
+  return null;
+}
+
 /**
  * A date-like pattern in a title, which sorts the articles: 2025-05-06, 06/05/2025 (also with '-'
  * or '.'; day first, the French way) or '6 mai 2025' / '6 May 2025'. Returns an ISO day or null.
  */
 export function dateInText(text: string): string | null {
-  const value = plain(text);
-  const iso = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(value);
-  if (iso) return isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const dayFirst = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b/.exec(value);
-  if (dayFirst) return isoDay(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1]));
-  const written = /\b(\d{1,2})(?:er)?\s+([a-z]+)\s+(\d{4})\b/.exec(value);
-  const month = written?.[2] ? monthNames[written[2]] : undefined;
-  if (written && month) return isoDay(Number(written[3]), month, Number(written[1]));
-  return null;
+  return findDate(text)?.day ?? null;
 }
 
-/** The date column: a gviz Date(y,m,d) value, or a date written as text; null otherwise. */
-export function dateCell(value: CellValue): string | null {
-  if (typeof value !== 'string') return null;
-  return gvizDateToIso(value) ?? dateInText(value);
+/** What the editor sees in a cell: the sheet's own text when gviz sends it, else the value. */
+export function cellText(cell: Cell | null): string {
+  if (!cell) return '';
+  if (cell.f !== null && cell.f.trim() !== '') return cell.f.trim();
+  return cell.v === null ? '' : String(cell.v).trim();
+}
+
+/** The text to read a date from: a text value, else the sheet's text of a date or a number. */
+function dateSource(cell: Cell): string {
+  return typeof cell.v === 'string' && cell.v.trim() !== '' ? cell.v : (cell.f ?? '');
+}
+
+export type DayReading =
+  { kind: 'empty' } | { kind: 'day'; day: string } | { kind: 'unreadable'; text: string };
+
+/**
+ * A day column (date, a_jour_au): a gviz Date(…) value (a time in it is left out), or a date
+ * written in a text, or in the text the sheet shows for the cell.
+ */
+export function readDay(cell: Cell | null): DayReading {
+  const text = cellText(cell);
+  if (!cell || text === '') return { kind: 'empty' };
+  const source = dateSource(cell);
+  const day = readGvizDate(source)?.day ?? dateInText(source);
+  return day ? { kind: 'day', day } : { kind: 'unreadable', text };
+}
+
+/** The date column as today: an ISO day, or null when empty or unreadable. */
+export function dateCell(cell: Cell | null): string | null {
+  const reading = readDay(cell);
+  return reading.kind === 'day' ? reading.day : null;
+}
+
+interface TimeOfDay {
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** 8h, 8 h 30, 08:30, 08:30:15; null when none is written, 'unreadable' for a wrong one. */
+function timeIn(rest: string): TimeOfDay | null | 'unreadable' {
+  if (!/\d/.test(rest)) return null;
+  const match = /(?<!\d)(\d{1,2})\s*(?:h|:)\s*(\d{2})?(?:\s*:\s*(\d{2}))?(?!\d)/.exec(rest);
+  if (!match) return 'unreadable';
+  const time = { hour: Number(match[1]), minute: +(match[2] ?? 0), second: +(match[3] ?? 0) };
+  // Other figures beside the time ('8h 30 minutes 12') are not a time the site can be sure of.
+  const left = rest.slice(0, match.index) + rest.slice(match.index + match[0].length);
+  if (/\d/.test(left) || time.hour > 23 || time.minute > 59 || time.second > 59)
+    return 'unreadable';
+  return time;
+}
+
+/**
+ * A Paris wall time as the instant it names, by the iCalendar rule (RFC 5545, the rule of
+ * Temporal's 'compatible' and of calendar programs): a time that does not exist (the hour skipped
+ * on the last Sunday of March) is read with the offset before the change, so 02:30 is 03:30 summer
+ * time; a time that happens twice (the last Sunday of October) is the first, summer time's.
+ */
+export function parisInstant(day: string, time: TimeOfDay): Temporal.ZonedDateTime {
+  return Temporal.PlainDate.from(day)
+    .toPlainDateTime(time)
+    .toZonedDateTime(SITE_TIME_ZONE, { disambiguation: 'compatible' });
+}
+
+export type MomentReading =
+  | { kind: 'empty' }
+  | { kind: 'moment'; iso: string; timeGiven: boolean }
+  | { kind: 'unreadable'; text: string };
+
+/** The time of day of a day written without one: its first minute (docs/editors.md, publier_le). */
+const START_OF_DAY: TimeOfDay = { hour: 0, minute: 0, second: 0 };
+
+/**
+ * publier_le: a day, optionally a time, in Paris time. A gviz Date(y,m,d,h,min,s) value (the
+ * sheet's time zone, which must be Paris's), or a text such as 12/05/2025 8h30, 2025-05-12 08:30
+ * or 12 mai 2025 à 8 h. The instant is an ISO date-time with Paris's offset.
+ */
+export function readMoment(cell: Cell | null): MomentReading {
+  const text = cellText(cell);
+  if (!cell || text === '') return { kind: 'empty' };
+  const source = dateSource(cell);
+  const gviz = readGvizDate(source);
+  let day: string;
+  let time: TimeOfDay | null;
+  if (gviz) ({ day, time } = gviz);
+  else {
+    const found = findDate(source);
+    const inRest = found ? timeIn(found.rest) : 'unreadable';
+    if (!found || inRest === 'unreadable') return { kind: 'unreadable', text };
+    day = found.day;
+    time = inRest;
+  }
+  const instant = parisInstant(day, time ?? START_OF_DAY);
+  return {
+    kind: 'moment',
+    iso: instant.toString({ timeZoneName: 'never' }),
+    timeGiven: time !== null,
+  };
+}
+
+/** Today's day in Paris, ISO. */
+export function parisDay(now: number): string {
+  return Temporal.Instant.fromEpochMilliseconds(now)
+    .toZonedDateTimeISO(SITE_TIME_ZONE)
+    .toPlainDate()
+    .toString();
+}
+
+/** An instant written with an offset, as its Paris day and time. */
+export function parisTimeOf(iso: string): { day: string; hour: number; minute: number } {
+  const zoned = Temporal.Instant.from(iso).toZonedDateTimeISO(SITE_TIME_ZONE);
+  return { day: zoned.toPlainDate().toString(), hour: zoned.hour, minute: zoned.minute };
 }

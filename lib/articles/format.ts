@@ -1,5 +1,6 @@
 import { localeTags, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
+import { parisTimeOf } from './dates';
 
 /** '2025-05-06' as '6 mai 2025' or '6 May 2025'. */
 export function formatArticleDate(iso: string, locale: Locale): string {
@@ -16,4 +17,16 @@ export function formatArticleDate(iso: string, locale: Locale): string {
 /** Article links take the shape /fr/blog/{slug} or /en/blog/{slug}. */
 export function articleHref(locale: Locale, slug: string): string {
   return localizedPath(locale, `/blog/${encodeURIComponent(slug)}`);
+}
+
+/** An instant's Paris time of day: '8 h 30' in French, '8:30' in English. */
+export function formatArticleTime(iso: string, locale: Locale): string {
+  const { hour, minute } = parisTimeOf(iso);
+  const minutes = String(minute).padStart(2, '0');
+  return locale === 'fr' ? `${hour}\u00a0h\u00a0${minutes}` : `${hour}:${minutes}`;
+}
+
+/** An instant's Paris day, as formatArticleDate writes it. */
+export function formatArticleDay(iso: string, locale: Locale): string {
+  return formatArticleDate(parisTimeOf(iso).day, locale);
 }

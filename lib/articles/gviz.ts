@@ -1,28 +1,79 @@
-import type { CellValue } from './types';
+import { columns, fixedColumns, headerName, namedColumns, type Column } from './columns';
+import type { Cell, CellValue } from './types';
 
 /** The sheet's answer could not be read as a gviz table. */
 export class SheetFormatError extends Error {
   override name = 'SheetFormatError';
 }
 
-interface GvizCell {
-  v?: unknown;
+/** One data row of the sheet: its number as the editor sees it, and its cells by position. */
+export interface SheetDataRow {
+  row: number;
+  cells: readonly Cell[];
 }
 
-function cellValue(cell: unknown): CellValue {
-  if (cell === null || typeof cell !== 'object') return null;
-  const value = (cell as GvizCell).v;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return value;
-  return null;
+/** The sheet as the site reads it: where each column is, and the data rows without the header. */
+export interface SheetTable {
+  /** The position of each column: the fixed ones always, a named one when its header was found. */
+  positions: Readonly<Record<Column, number | null>>;
+  rows: readonly SheetDataRow[];
+}
+
+interface GvizCell {
+  v?: unknown;
+  f?: unknown;
+}
+
+const emptyCell: Cell = { v: null, f: null };
+
+function readCell(cell: unknown): Cell {
+  if (cell === null || typeof cell !== 'object') return emptyCell;
+  const { v, f } = cell as GvizCell;
+  const value: CellValue =
+    typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : null;
+  return { v: value, f: typeof f === 'string' ? f : null };
+}
+
+/** The text a header cell shows: gviz may send a header cell of a date column as null. */
+function headerText(cell: Cell): string {
+  return typeof cell.v === 'string' ? cell.v : (cell.f ?? '');
 }
 
 /**
- * Reads Google's JSON-wrapped gviz answer: the text before the first '{' and after the
- * last '}' is dropped, the rest parsed; rows come from table.rows with each value at c[i].v. The
- * first data row holds the column names and is skipped. Missing or null cells read as null.
+ * Whether these texts are the sheet's header: at least two of the eleven fixed columns named at
+ * their place. One could be an article's title; two cannot, and an editor who renamed one column
+ * still has the others.
  */
-export function parseGviz(body: string): CellValue[][] {
+function isHeader(names: readonly string[]): boolean {
+  return fixedColumns.filter((column, i) => headerName(names[i] ?? '') === column).length >= 2;
+}
+
+function positionsFrom(header: readonly string[] | null): Record<Column, number | null> {
+  const positions = Object.fromEntries(columns.map((column) => [column, null])) as Record<
+    Column,
+    number | null
+  >;
+  fixedColumns.forEach((column, i) => (positions[column] = i));
+  if (header)
+    for (const column of namedColumns) {
+      const at = header.findIndex(
+        (name, i) => i >= fixedColumns.length && headerName(name) === column,
+      );
+      positions[column] = at >= 0 ? at : null;
+    }
+  return positions;
+}
+
+/**
+ * Reads Google's JSON-wrapped gviz answer: the text before the first '{' and after the last '}'
+ * is dropped, the rest parsed; rows come from table.rows with each cell at c[i] (its value `v`,
+ * and `f`, the text the sheet shows, for dates and numbers). The header row is found, never
+ * guessed from its position alone (docs/architecture.md, "The sheet's header row"):
+ * - in the columns' labels, where gviz puts it when asked with `headers=1` (the site always is);
+ * - else in the first row, when it names the columns;
+ * - else there is none, and labels that are no header are the first data row's texts.
+ */
+export function parseGviz(body: string): SheetTable {
   const start = body.indexOf('{');
   const end = body.lastIndexOf('}');
   if (start < 0 || end < start) throw new SheetFormatError('no JSON object in the sheet answer');
@@ -38,20 +89,60 @@ export function parseGviz(body: string): CellValue[][] {
   if (status === 'error') throw new SheetFormatError('the sheet answered with an error status');
   if (table === null || typeof table !== 'object')
     throw new SheetFormatError('the sheet answer has no table');
-  const rows = (table as { rows?: unknown }).rows;
-  if (rows === undefined) return [];
+  const { rows = [], cols = [] } = table as { rows?: unknown; cols?: unknown };
   if (!Array.isArray(rows)) throw new SheetFormatError('table.rows is not a list');
-  return rows.slice(1).map((row: unknown) => {
-    const cells = row !== null && typeof row === 'object' ? (row as { c?: unknown }).c : null;
-    return Array.isArray(cells) ? cells.map(cellValue) : [];
+  const cells = rows.map((row: unknown): Cell[] => {
+    const c = row !== null && typeof row === 'object' ? (row as { c?: unknown }).c : null;
+    return Array.isArray(c) ? c.map(readCell) : [];
   });
+  const labels = (Array.isArray(cols) ? cols : []).map((col: unknown) => {
+    const label = col !== null && typeof col === 'object' ? (col as { label?: unknown }).label : '';
+    return typeof label === 'string' ? label : '';
+  });
+
+  let header: string[] | null = null;
+  let data = cells;
+  let firstRow = 1;
+  if (isHeader(labels)) {
+    header = labels;
+    firstRow = 2;
+  } else if (labels.some((label) => label.trim() !== '')) {
+    // gviz took the first row for a header although it names no column: it is an article.
+    data = [labels.map((label) => ({ v: label, f: null })), ...cells];
+  } else if (isHeader((cells[0] ?? []).map(headerText))) {
+    header = (cells[0] ?? []).map(headerText);
+    data = cells.slice(1);
+    firstRow = 2;
+  }
+  return {
+    positions: positionsFrom(header),
+    rows: data.map((row, index) => ({ row: firstRow + index, cells: row })),
+  };
+}
+
+/** A gviz date value, 'Date(2025,4,6)' or 'Date(2025,4,6,8,30,0)' (month counted from 0). */
+export interface GvizDate {
+  day: string;
+  time: { hour: number; minute: number; second: number } | null;
+}
+
+export function readGvizDate(value: string): GvizDate | null {
+  const match =
+    /^Date\((\d{4}),\s*(\d{1,2}),\s*(\d{1,2})(?:,\s*(\d{1,2}),\s*(\d{1,2})(?:,\s*(\d{1,2}))?(?:,\s*\d+)?)?\)$/.exec(
+      value.trim(),
+    );
+  if (!match) return null;
+  const day = isoDay(Number(match[1]), Number(match[2]) + 1, Number(match[3]));
+  if (!day) return null;
+  if (match[4] === undefined) return { day, time: null };
+  const time = { hour: Number(match[4]), minute: Number(match[5]), second: Number(match[6] ?? 0) };
+  if (time.hour > 23 || time.minute > 59 || time.second > 59) return null;
+  return { day, time };
 }
 
 /** A gviz date value 'Date(2025,4,6)' (month counted from 0) as an ISO day '2025-05-06'. */
 export function gvizDateToIso(value: string): string | null {
-  const match = /^Date\((\d{4}),\s*(\d{1,2}),\s*(\d{1,2})(?:,[\d,\s]*)?\)$/.exec(value.trim());
-  if (!match) return null;
-  return isoDay(Number(match[1]), Number(match[2]) + 1, Number(match[3]));
+  return readGvizDate(value)?.day ?? null;
 }
 
 /** YYYY-MM-DD for a real calendar day, else null. */

@@ -1,9 +1,11 @@
 import 'server-only';
 import { config } from '@/lib/config';
+import { processShared } from '@/lib/process-shared';
 import { KEPT_COPY_MAX_AGE_MS } from '@/lib/security/page-cache';
 import type { Locale } from '@/lib/i18n/locales';
 import type { SheetReading } from './normalise';
 import { PREVIEW_FRESHNESS_MS } from './preview';
+import { onlineArticles } from './publication';
 import { loadSheet, SHEET_TIMEOUT_MS, sheetSource } from './source';
 import { ARTICLE_CACHE_MAX_AGE_MS, ArticleStore, fileGeneration } from './store';
 import { typography } from './typography';
@@ -11,42 +13,31 @@ import type { Article } from './types';
 
 export type { Article } from './types';
 
-const storeKey = Symbol.for('sorel-aubry.articles');
-
 /**
  * The publish generation every instance of one deployment shares (in data/, which the unit may
  * write): /api/revalidate bumps it, and each instance reloads the sheet before its next reader.
  */
-export const publishGeneration = fileGeneration(
-  process.env.ARTICLES_GENERATION_FILE || 'data/articles-generation',
-);
+export const publishGeneration = () => fileGeneration(config().ARTICLES_GENERATION_FILE);
 
-type WithStore = typeof globalThis & { [storeKey]?: ArticleStore<SheetReading> };
-
-/**
- * One store per server process. proxy.ts and the pages are bundled separately but run in the
- * same Node process, so the store lives on globalThis: both see the same articles.
- */
+/** The articles in memory, one copy per process: proxy.ts and the pages read the same. */
 export function articleStore(): ArticleStore<SheetReading> {
-  const holder = globalThis as WithStore;
-  if (!holder[storeKey]) {
+  return processShared('articles', () => {
     const store = new ArticleStore<SheetReading>({
       load: () => loadSheet(sheetSource(config())),
       loadTimeoutMs: SHEET_TIMEOUT_MS,
       // A page nginx keeps reaches visitors up to this much after its render: the 5 minutes
       // count from the sheet to the visitor, so the copy here is refreshed that much earlier.
       maxAgeMs: ARTICLE_CACHE_MAX_AGE_MS - KEPT_COPY_MAX_AGE_MS,
-      generation: publishGeneration.read,
+      generation: publishGeneration().read,
     });
     store.startTimer();
-    holder[storeKey] = store;
-  }
-  return holder[storeKey];
+    return store;
+  });
 }
 
 /**
- * Called by instrumentation.ts when the server starts: the sheet is read before the first visitor
- * asks for it. Not awaited; a failure is only logged (the first visitor then tries again).
+ * Called by the server entry at start: the sheet is read before the first visitor asks for it.
+ * Not awaited; a failure is only logged (the first visitor then tries again).
  */
 export function preloadArticles(): void {
   try {
@@ -64,10 +55,14 @@ export function articlesInMemory(): boolean {
   return articleStore().snapshot().status === 'ok';
 }
 
-export async function getPublishedArticles(): Promise<PublishedArticles> {
+/**
+ * The articles visitors see now, in display order: published, and past their publier_le if they
+ * have one (decided at each request, publication.ts).
+ */
+export async function getPublishedArticles(now = Date.now()): Promise<PublishedArticles> {
   const snapshot = await articleStore().get();
   if (snapshot.status === 'error') return { status: 'error', articles: [] };
-  return { status: 'ok', articles: snapshot.data.published };
+  return { status: 'ok', articles: onlineArticles(snapshot.data.published, now) };
 }
 
 export async function getPublishedArticle(slug: string): Promise<Article | undefined> {

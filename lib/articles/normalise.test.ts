@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gvizBody } from '@/tests/support/sheet-server';
+import { gvizBody, type SheetCell } from '@/tests/support/sheet-server';
+import { columns } from './columns';
 import { dateInText } from './dates';
 import { parseGviz } from './gviz';
 import { readSheet, toArticles } from './normalise';
@@ -229,5 +230,106 @@ describe('readSheet: each row with its sheet number and what the editor should k
       [],
       [{ kind: 'no-content' }],
     ]);
+  });
+});
+
+describe('the columns after content_en (auteur, a_jour_au, publier_le)', () => {
+  const base = { titre: 'Note', contenu: 'x', statut: 'Publié', date: 'Date(2025,4,6)' };
+  const readWith = (row: Parameters<typeof gvizBody>[0][number], header?: string[]) =>
+    readSheet(parseGviz(gvizBody([row], { shape: 'labels', header })));
+
+  it('reads each new column by its header name', () => {
+    const [article] = readWith({
+      ...base,
+      auteur: 'H. Sorel, Julien Aubry',
+      a_jour_au: 'Date(2025,4,1)',
+      publier_le: 'Date(2025,4,12,8,0,0)',
+    }).articles;
+    expect(article).toMatchObject({
+      authors: ['helene-sorel', 'julien-aubry'],
+      lawStatedAt: '2025-05-01',
+      publishAt: '2025-05-12T08:00:00+02:00',
+    });
+  });
+
+  it('a sheet with only the eleven columns works as before: no author, no dates', () => {
+    const header = columns.slice(0, 11);
+    const [article] = readWith(base, [...header]).articles;
+    expect(article).toMatchObject({
+      authors: [],
+      lawStatedAt: null,
+      publishAt: null,
+      published: true,
+    });
+  });
+
+  it('an editor’s own columns among them are kept apart and never read as auteur', () => {
+    const header = [...columns.slice(0, 11), 'notes', 'relu', 'auteur', 'suivi', 'publier_le'];
+    const reading = readWith(
+      { ...base, notes: 'Sorel', relu: true, auteur: 'Aubry', suivi: 'Date(2025,4,20,9,0,0)' },
+      header,
+    );
+    expect(reading.articles[0]).toMatchObject({ authors: ['julien-aubry'], publishAt: null });
+    expect(reading.rows[0]?.issues).toEqual([]);
+  });
+
+  it('keeps an article’s address when an author or a date is added', () => {
+    const before = readWith(base).articles[0]?.slug;
+    const after = readWith({
+      ...base,
+      auteur: 'Sorel',
+      a_jour_au: '01/05/2025',
+      publier_le: '2020-01-01',
+    }).articles[0]?.slug;
+    expect(after).toBe(before);
+  });
+
+  it('reports an unknown author, unreadable dates, and an a_jour_au earlier than the date', () => {
+    const [row] = readWith({
+      ...base,
+      auteur: 'Claire Martin',
+      a_jour_au: 'Date(2025,3,1)',
+      publier_le: 'lundi prochain',
+    }).rows;
+    expect(row?.issues).toEqual([
+      { kind: 'author-unknown', value: 'Claire Martin', unknown: ['Claire Martin'] },
+      { kind: 'cell-unreadable', column: 'publier_le', value: 'lundi prochain' },
+      { kind: 'law-date-before-date', lawStatedAt: '2025-04-01', date: '2025-05-06' },
+    ]);
+    const [unreadable] = readWith({ ...base, a_jour_au: { v: null, f: '#REF!' } }).rows;
+    expect(unreadable?.issues).toEqual([
+      { kind: 'cell-unreadable', column: 'a_jour_au', value: '#REF!' },
+    ]);
+  });
+
+  // Any cell of any type in the new columns: the article is still read and published as the
+  // eleven columns say, and what the sheet's answer shows is reported.
+  const hostile: [string, SheetCell][] = [
+    ['a date', 'Date(2024,0,1)'],
+    ['a date-time', 'Date(2024,0,1,8,0,0)'],
+    ['a number', 42],
+    ['a boolean', true],
+    ['false', false],
+    ['5,000 characters', 'é'.repeat(5_000)],
+    ['HTML', '<img src=x onerror=alert(1)><script>alert(1)</script>'],
+    ['markdown', '**[Sorel](javascript:alert(1))**'],
+    ['a formula error as text', '#REF!'],
+    ['a formula error as null with its text', { v: null, f: '#REF!' }],
+    ['a formula error as null alone', { v: null }],
+  ];
+  it.each(hostile)('%s in every new column never hides the article nor fails', (_, value) => {
+    const reading = readWith({ ...base, auteur: value, a_jour_au: value, publier_le: value });
+    const [article] = reading.published;
+    expect(article?.title).toBe('Note');
+    const visible = value !== null && !(typeof value === 'object' && value.f === undefined);
+    const kinds = reading.rows[0]?.issues.map((issue) => issue.kind) ?? [];
+    if (visible) expect(kinds).toContain('author-unknown');
+    // A date is a fine a_jour_au and publier_le; anything else is reported.
+    if (visible && !String(typeof value === 'object' ? value?.f : value).startsWith('Date('))
+      expect(kinds).toContain('cell-unreadable');
+    // A date in the past is no schedule: online now.
+    expect(article?.publishAt === null || Date.parse(article?.publishAt ?? '') < Date.now()).toBe(
+      true,
+    );
   });
 });

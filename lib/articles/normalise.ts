@@ -1,14 +1,22 @@
-import { columns, type Column } from './columns';
-import { dateCell, dateInText } from './dates';
+import { readAuthors } from './authors';
+import type { Column } from './columns';
+import { cellText, dateCell, dateInText, readDay, readMoment } from './dates';
+import type { SheetDataRow, SheetTable } from './gviz';
 import { articleImage, fallbackImages } from './images';
 import { isPublished } from './published';
 import { assignSlugs, slugify } from './slug';
-import type { Article, CellValue, EnglishColumn, RowIssue } from './types';
+import type { Article, Cell, CellValue, EnglishColumn, RowIssue } from './types';
 
 export const DEFAULT_STATUT = 'En attente';
 
-function cell(row: readonly CellValue[], column: Column): CellValue {
-  return row[columns.indexOf(column)] ?? null;
+/** One row's cells by column name, wherever the sheet has that column. */
+type RowCells = (column: Column) => Cell | null;
+
+function rowCells(table: SheetTable, row: SheetDataRow): RowCells {
+  return (column) => {
+    const at = table.positions[column];
+    return at === null ? null : (row.cells[at] ?? null);
+  };
 }
 
 function text(value: CellValue): string {
@@ -16,30 +24,42 @@ function text(value: CellValue): string {
   return String(value).trim();
 }
 
-/** One sheet row (header already skipped) as an article; the slug is given by toArticles. */
-export function toArticle(row: readonly CellValue[], rowIndex: number, slug: string): Article {
-  const title = text(cell(row, 'titre'));
-  const content = text(cell(row, 'contenu'));
-  const statutCell = cell(row, 'statut');
-  const date = dateCell(cell(row, 'date'));
+/** A text column, as today: the cell's value as text. */
+const textOf = (cells: RowCells, column: Column) => text(cells(column)?.v ?? null);
+
+/** The text auteur is read from: a text value, else what the sheet shows for the cell. */
+const authorText = (cell: Cell | null) =>
+  typeof cell?.v === 'string' ? cell.v.trim() : cellText(cell);
+
+/** One sheet row as an article; the slug is given by readSheet. */
+function toArticle(cells: RowCells, rowIndex: number, slug: string): Article {
+  const title = textOf(cells, 'titre');
+  const content = textOf(cells, 'contenu');
+  const statutCell = cells('statut')?.v ?? null;
+  const date = dateCell(cells('date'));
+  const lawStatedAt = readDay(cells('a_jour_au'));
+  const publishAt = readMoment(cells('publier_le'));
   return {
     slug,
     title,
     content,
-    imageUrl: articleImage(text(cell(row, 'image')), rowIndex),
-    resume: text(cell(row, 'resume')),
-    categorie: text(cell(row, 'categorie')),
+    imageUrl: articleImage(textOf(cells, 'image'), rowIndex),
+    resume: textOf(cells, 'resume'),
+    categorie: textOf(cells, 'categorie'),
     statut: text(statutCell) || DEFAULT_STATUT,
     published: isPublished(statutCell),
-    tags: text(cell(row, 'tags'))
+    tags: textOf(cells, 'tags')
       .split(',')
       .map((tag) => tag.trim())
       .filter(Boolean),
-    title_en: text(cell(row, 'title_en')) || title,
-    summary_en: text(cell(row, 'summary_en')) || text(cell(row, 'resume')),
-    content_en: text(cell(row, 'content_en')) || content,
+    title_en: textOf(cells, 'title_en') || title,
+    summary_en: textOf(cells, 'summary_en') || textOf(cells, 'resume'),
+    content_en: textOf(cells, 'content_en') || content,
     date,
     sortDate: dateInText(title) ?? date,
+    authors: readAuthors(authorText(cells('auteur'))).authors,
+    lawStatedAt: lawStatedAt.kind === 'day' ? lawStatedAt.day : null,
+    publishAt: publishAt.kind === 'moment' ? publishAt.iso : null,
   };
 }
 
@@ -51,11 +71,6 @@ export function compareArticles(a: Article, b: Article): number {
     return a.sortDate < b.sortDate ? 1 : -1;
   }
   return a.title.localeCompare(b.title, 'fr');
-}
-
-/** The sheet's own number of a data row (0-based, header skipped): the header is row 1. */
-export function sheetRowNumber(index: number): number {
-  return index + 2;
 }
 
 /** One row of the sheet as the site reads it, with what an editor should know about it. */
@@ -73,25 +88,54 @@ export interface SheetReading {
   rows: SheetRowReading[];
   /** Every row with a title, published or not, in display order. */
   articles: Article[];
-  /** What visitors see: the published articles, in display order. */
+  /**
+   * The articles whose statut publishes, in display order. Visitors see those already online
+   * (`onlineArticles`, publication.ts): one with a publier_le ahead waits for it.
+   */
   published: Article[];
 }
 
 const englishColumns: readonly EnglishColumn[] = ['title_en', 'summary_en', 'content_en'];
 
+/** The new columns' issues: an unknown author, an unreadable date, a law date before the date. */
+function namedColumnIssues(cells: RowCells, article: Article): RowIssue[] {
+  const issues: RowIssue[] = [];
+  const authors = readAuthors(authorText(cells('auteur')));
+  if (authors.unknown.length > 0)
+    issues.push({
+      kind: 'author-unknown',
+      value: cellText(cells('auteur')),
+      unknown: authors.unknown,
+    });
+  const lawDate = readDay(cells('a_jour_au'));
+  if (lawDate.kind === 'unreadable')
+    issues.push({ kind: 'cell-unreadable', column: 'a_jour_au', value: lawDate.text });
+  const publishAt = readMoment(cells('publier_le'));
+  if (publishAt.kind === 'unreadable')
+    issues.push({ kind: 'cell-unreadable', column: 'publier_le', value: publishAt.text });
+  if (article.lawStatedAt && article.date && article.lawStatedAt < article.date)
+    issues.push({
+      kind: 'law-date-before-date',
+      lawStatedAt: article.lawStatedAt,
+      date: article.date,
+    });
+  return issues;
+}
+
 /** What the site did with a row that the editor may not expect; same values as toArticle used. */
 function rowIssues(
-  row: readonly CellValue[],
+  cells: RowCells,
   article: Article,
   rowOfSlug: ReadonlyMap<string, number>,
 ): RowIssue[] {
   const issues: RowIssue[] = [];
-  if (!article.published) issues.push({ kind: 'not-published', statut: cell(row, 'statut') });
+  if (!article.published)
+    issues.push({ kind: 'not-published', statut: cells('statut')?.v ?? null });
   if (article.content === '') issues.push({ kind: 'no-content' });
-  const date = text(cell(row, 'date'));
+  const date = cellText(cells('date'));
   if (date !== '' && article.date === null)
     issues.push({ kind: 'date-unreadable', value: date, sortDate: article.sortDate });
-  const image = text(cell(row, 'image'));
+  const image = textOf(cells, 'image');
   if (
     image !== '' &&
     image !== article.imageUrl &&
@@ -102,40 +146,39 @@ function rowIssues(
   const firstRow = rowOfSlug.get(base);
   if (article.slug !== base && firstRow !== undefined)
     issues.push({ kind: 'slug-repeated', slug: article.slug, base, firstRow });
-  const filled = englishColumns.filter((column) => text(cell(row, column)) !== '');
+  const filled = englishColumns.filter((column) => textOf(cells, column) !== '');
   if (filled.length > 0 && filled.length < englishColumns.length)
     issues.push({
       kind: 'english-incomplete',
       filled,
       missing: englishColumns.filter((column) => !filled.includes(column)),
     });
-  return issues;
+  return [...issues, ...namedColumnIssues(cells, article)];
 }
 
 /**
- * Reads every data row (header already skipped): rows with a title become articles, with slugs
- * assigned in sheet order; each row keeps the issues found on the way.
+ * Reads every data row of the sheet (parseGviz has set the header apart): rows with a title
+ * become articles, with slugs assigned in sheet order; each row keeps the issues found on the way.
  */
-export function readSheet(rows: readonly (readonly CellValue[])[]): SheetReading {
-  const titled = rows
-    .map((row, index) => ({ row, index }))
-    .filter(({ row }) => text(cell(row, 'titre')) !== '');
+export function readSheet(table: SheetTable): SheetReading {
+  const rows = table.rows.map((row, index) => ({ row, index, cells: rowCells(table, row) }));
+  const titled = rows.filter(({ cells }) => textOf(cells, 'titre') !== '');
   const slugs = assignSlugs(
-    titled.map(({ row }) => text(cell(row, 'titre'))),
+    titled.map(({ cells }) => textOf(cells, 'titre')),
     titled.map(({ index }) => index + 1),
   );
   const articleAt = new Map<number, Article>();
   const rowOfSlug = new Map<string, number>();
-  titled.forEach(({ row, index }, i) => {
-    const article = toArticle(row, index, slugs[i] ?? 'article');
+  titled.forEach(({ row, index, cells }, i) => {
+    const article = toArticle(cells, index, slugs[i] ?? 'article');
     articleAt.set(index, article);
-    rowOfSlug.set(article.slug, sheetRowNumber(index));
+    rowOfSlug.set(article.slug, row.row);
   });
-  const readings = rows.flatMap((row, index): SheetRowReading[] => {
-    if (row.every((value) => text(value) === '')) return [];
+  const readings = rows.flatMap(({ row, index, cells }): SheetRowReading[] => {
+    if (row.cells.every((cell) => cellText(cell) === '')) return [];
     const article = articleAt.get(index) ?? null;
-    const issues = article ? rowIssues(row, article, rowOfSlug) : [{ kind: 'no-title' as const }];
-    return [{ row: sheetRowNumber(index), article, issues }];
+    const issues = article ? rowIssues(cells, article, rowOfSlug) : [{ kind: 'no-title' as const }];
+    return [{ row: row.row, article, issues }];
   });
   const articles = [...articleAt.values()].sort(compareArticles);
   return {
@@ -146,6 +189,6 @@ export function readSheet(rows: readonly (readonly CellValue[])[]): SheetReading
 }
 
 /** Every row with a title, in display order; slugs are assigned in sheet order. */
-export function toArticles(rows: readonly (readonly CellValue[])[]): Article[] {
-  return readSheet(rows).articles;
+export function toArticles(table: SheetTable): Article[] {
+  return readSheet(table).articles;
 }

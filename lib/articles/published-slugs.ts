@@ -1,5 +1,6 @@
 import 'server-only';
 import { getArticleForPreview, getPublishedArticles } from './index';
+import { isOnline } from './publication';
 
 /**
  * What an article address shows, asked by proxy.ts before rendering so that the answer carries
@@ -15,11 +16,12 @@ export async function articleAvailability(slug: string): Promise<ArticleAvailabi
 }
 
 /**
- * The same question for an address whose preview token is valid: a draft is shown too ('draft'),
- * and the sheet is read again first when the copy is a few seconds old.
+ * The same question for an address whose preview token is valid: an article not online yet (a
+ * draft, or one waiting for its publier_le) is shown too ('draft'), and the sheet is read again
+ * first when the copy is a few seconds old.
  */
 export async function previewAvailability(slug: string): Promise<ArticleAvailability | 'draft'> {
   const article = await getArticleForPreview(slug);
-  if (article) return article.published ? 'published' : 'draft';
+  if (article) return isOnline(article, Date.now()) ? 'published' : 'draft';
   return articleAvailability(slug);
 }

@@ -161,3 +161,66 @@ describe('describeSheetFailure', () => {
     );
   });
 });
+
+describe('the row report of the columns after content_en', () => {
+  const base = { titre: 'Note', contenu: 'Texte.', statut: 'Publié', date: 'Date(2025,4,6)' };
+  const at = (now: number, rows: SheetRow[]) =>
+    buildArticleReport(readSheet(parseGviz(gvizBody(rows, { shape: 'labels' }))), new Map(), {
+      ...settings,
+      now,
+    }).rows;
+  const nbsp = '\u00a0';
+
+  it('names an unknown author and says what the column accepts', () => {
+    const [row] = at(settings.loadedAt, [{ ...base, auteur: 'Sorel, Claire Martin, C. Dupont' }]);
+    expect(row?.published).toBe(true);
+    expect(row?.reasons).toEqual([
+      `La colonne auteur contient «${nbsp}Claire Martin${nbsp}» et «${nbsp}C. Dupont${nbsp}», qui ne correspondent à aucun associé${nbsp}: l’article paraît sans signature. La colonne auteur accepte le nom d’un associé du cabinet (Hélène Sorel, Julien Aubry), écrit par exemple «${nbsp}Hélène Sorel${nbsp}», «${nbsp}H. Sorel${nbsp}», «${nbsp}Sorel${nbsp}», «${nbsp}h.sorel@sorel-aubry-avocats.fr${nbsp}», ou deux noms séparés par une virgule.`,
+    ]);
+  });
+
+  it('quotes an unreadable date, as the editor wrote it, and says what happens meanwhile', () => {
+    const [row] = at(settings.loadedAt, [
+      { ...base, a_jour_au: { v: null, f: 'mai 2025' }, publier_le: 'lundi 8h' },
+    ]);
+    expect(row?.published).toBe(true);
+    expect(row?.reasons).toEqual([
+      `La date «${nbsp}mai 2025${nbsp}» de la colonne a_jour_au n’a pas pu être lue${nbsp}: la mention «${nbsp}À jour au${nbsp}» n’est pas affichée. Écrivez-la sous la forme 06/05/2025, ou choisissez-la dans le calendrier de la cellule.`,
+      `La date «${nbsp}lundi 8h${nbsp}» de la colonne publier_le n’a pas pu être lue${nbsp}: l’article n’attend pas, il est en ligne dès que son statut le publie. Écrivez un jour, et si besoin une heure de Paris, sous la forme 12/05/2025 08:30, ou choisissez-les dans le calendrier de la cellule.`,
+    ]);
+  });
+
+  it('says "programmé pour le …, à …" for a publier_le ahead, until it comes', () => {
+    const rows = [{ ...base, publier_le: 'Date(2025,4,12,8,0,0)' }];
+    const [before] = at(Date.UTC(2025, 4, 12, 5, 59), rows);
+    expect(before).toMatchObject({
+      published: false,
+      scheduledFor: '2025-05-12T08:00:00+02:00',
+      url: null,
+    });
+    expect(before?.previewUrl).toMatch(/\/fr\/blog\/note\?preview=/);
+    expect(before?.reasons).toEqual([
+      `Programmé pour le lundi 12 mai 2025, à 8${nbsp}h${nbsp}00 (heure de Paris)${nbsp}: l’article sera en ligne à ce moment-là, sans autre action. D’ici là, il n’est dans aucune liste et son adresse répond «${nbsp}Article non trouvé${nbsp}»${nbsp}; son aperçu le montre déjà.`,
+    ]);
+    const [after] = at(Date.UTC(2025, 4, 12, 6, 0), rows);
+    expect(after).toMatchObject({ published: true, scheduledFor: null, reasons: [] });
+    expect(after?.url).toBe('https://www.example.test/fr/blog/note');
+  });
+
+  it('warns of an a_jour_au later than today or earlier than the date', () => {
+    const [future] = at(Date.UTC(2025, 4, 6, 12), [{ ...base, a_jour_au: '1er juillet 2025' }]);
+    expect(future?.reasons).toEqual([
+      `La date a_jour_au (1er juillet 2025) est postérieure à aujourd’hui${nbsp}: la page affiche «${nbsp}À jour au 1er juillet 2025${nbsp}». Si ce n’est pas voulu, corrigez la date.`,
+    ]);
+    const [earlier] = at(Date.UTC(2025, 4, 6, 12), [{ ...base, a_jour_au: '01/04/2025' }]);
+    expect(earlier?.reasons).toEqual([
+      `La date a_jour_au (1er avril 2025) est antérieure à la date de l’article (6 mai 2025)${nbsp}: la page affiche «${nbsp}À jour au 1er avril 2025${nbsp}». Vérifiez l’une des deux dates.`,
+    ]);
+  });
+
+  it('quotes no more than 80 characters of a long cell', () => {
+    const [row] = at(settings.loadedAt, [{ ...base, auteur: 'x'.repeat(5_000) }]);
+    expect(row?.reasons[0]?.length).toBeLessThan(600);
+    expect(row?.reasons[0]).toContain(`«${nbsp}${'x'.repeat(77)}…${nbsp}»`);
+  });
+});

@@ -2,9 +2,12 @@ import 'server-only';
 import { formatArticleDate, articleHref } from '@/lib/articles/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { checkImages, type ImageCheck, type ImageCheckOptions } from './image-check';
+import { acceptedAuthorForms } from './authors';
+import { parisTimeOf } from './dates';
 import { articleImageHosts } from './images';
 import type { SheetReading } from './normalise';
 import { PREVIEW_PARAM, previewToken } from './preview';
+import { isOnline, timedIssues } from './publication';
 import { isNegativeStatut } from './published';
 import { SHEET_TIMEOUT_MS, type SheetHttpError } from './source';
 import type { Article, RowIssue } from './types';
@@ -15,7 +18,10 @@ export interface ReportRow {
   row: number;
   title: string;
   slug: string | null;
+  /** Whether visitors see it now: its statut publishes and its publier_le, if any, has come. */
   published: boolean;
+  /** A published row waiting for its publier_le: when it goes online (ISO, Paris offset). */
+  scheduledFor: string | null;
   /** Plain French sentences, each saying what happened and how to fix it; empty when all is well. */
   reasons: string[];
   /** The public address (French, English) when published, else null. */
@@ -75,7 +81,40 @@ function list(items: readonly string[]): string {
     : `${items.slice(0, -1).join(', ')} et ${items[items.length - 1]}`;
 }
 
-/** The sentence for one issue found while reading the row (normalise.ts). */
+const nbsp = '\u00a0';
+
+/** '2025-05-12T08:30:00+02:00' as 'lundi 12 mai 2025, à 8 h 30', in Paris time. */
+function frenchMoment(iso: string): string {
+  const { day, hour, minute } = parisTimeOf(iso);
+  const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+  return `${weekday} ${formatArticleDate(day, 'fr')}, à ${hour}${nbsp}h${nbsp}${String(minute).padStart(2, '0')}`;
+}
+
+/** The sentences of the columns after content_en (auteur, a_jour_au, publier_le). */
+function namedColumnReason(issue: RowIssue): string | null {
+  switch (issue.kind) {
+    case 'author-unknown': {
+      const many = issue.unknown.length > 1;
+      return `La colonne auteur contient ${list(issue.unknown.map(quote))}, qui ne ${many ? 'correspondent' : 'correspond'} à aucun associé${nbsp}: l’article paraît sans signature. La colonne auteur accepte ${acceptedAuthorForms()}.`;
+    }
+    case 'cell-unreadable':
+      return issue.column === 'a_jour_au'
+        ? `La date ${quote(issue.value)} de la colonne a_jour_au n’a pas pu être lue${nbsp}: la mention «${nbsp}À jour au${nbsp}» n’est pas affichée. Écrivez-la sous la forme 06/05/2025, ou choisissez-la dans le calendrier de la cellule.`
+        : `La date ${quote(issue.value)} de la colonne publier_le n’a pas pu être lue${nbsp}: l’article n’attend pas, il est en ligne dès que son statut le publie. Écrivez un jour, et si besoin une heure de Paris, sous la forme 12/05/2025 08:30, ou choisissez-les dans le calendrier de la cellule.`;
+    case 'law-date-before-date':
+      return `La date a_jour_au (${formatArticleDate(issue.lawStatedAt, 'fr')}) est antérieure à la date de l’article (${formatArticleDate(issue.date, 'fr')})${nbsp}: la page affiche «${nbsp}À jour au ${formatArticleDate(issue.lawStatedAt, 'fr')}${nbsp}». Vérifiez l’une des deux dates.`;
+    case 'scheduled':
+      return `Programmé pour le ${frenchMoment(issue.publishAt)} (heure de Paris)${nbsp}: l’article sera en ligne à ce moment-là, sans autre action. D’ici là, il n’est dans aucune liste et son adresse répond «${nbsp}Article non trouvé${nbsp}»${nbsp}; son aperçu le montre déjà.`;
+    case 'law-date-future':
+      return `La date a_jour_au (${formatArticleDate(issue.lawStatedAt, 'fr')}) est postérieure à aujourd’hui${nbsp}: la page affiche «${nbsp}À jour au ${formatArticleDate(issue.lawStatedAt, 'fr')}${nbsp}». Si ce n’est pas voulu, corrigez la date.`;
+    default:
+      return null;
+  }
+}
+
+/** The sentence for one issue found while reading the row (normalise.ts) or at report time. */
 function issueReason(issue: RowIssue): string {
   switch (issue.kind) {
     case 'no-title':
@@ -101,6 +140,8 @@ function issueReason(issue: RowIssue): string {
         `${names.length > 1 ? 'les colonnes' : 'la colonne'} ${list(names)}`;
       return `Version anglaise incomplète : ${columns(filled)} ${filled.length > 1 ? 'sont remplies' : 'est remplie'}, mais ${columns(missing)} ${plural ? 'sont vides' : 'est vide'} ; la page anglaise montre ${plural ? 'les textes français' : 'le texte français'} à la place. Remplissez ${list(missing)}.`;
     }
+    default:
+      return namedColumnReason(issue) ?? '';
   }
 }
 
@@ -144,6 +185,8 @@ export interface ReportSettings {
   /** REVALIDATE_SECRET; without it there are no preview addresses. */
   secret: string | undefined;
   loadedAt: number;
+  /** The moment the report speaks of (ms): what is online, what waits. Now unless given. */
+  now?: number;
 }
 
 function address(siteUrl: string, locale: Locale, slug: string, token?: string): string {
@@ -155,21 +198,24 @@ function address(siteUrl: string, locale: Locale, slug: string, token?: string):
 export function buildArticleReport(
   reading: SheetReading,
   images: ReadonlyMap<string, ImageCheck>,
-  { siteUrl, secret, loadedAt }: ReportSettings,
+  { siteUrl, secret, loadedAt, now = Date.now() }: ReportSettings,
 ): ArticleReport {
   const rows = reading.rows.map(({ row, article, issues }): ReportRow => {
-    const reasons = issues.map(issueReason);
+    const timed = article ? timedIssues(article, now) : [];
+    const reasons = [...issues, ...timed].map(issueReason);
     const image = remoteImage(article);
     const imageReason = image ? imageCheckReason(image, images.get(image)) : null;
     if (imageReason) reasons.push(imageReason);
     const slug = article?.slug ?? null;
-    const published = article?.published ?? false;
+    const published = article ? isOnline(article, now) : false;
+    const scheduled = timed.find((issue) => issue.kind === 'scheduled');
     const token = slug && secret ? previewToken(slug, secret) : undefined;
     return {
       row,
       title: article?.title ?? '',
       slug,
       published,
+      scheduledFor: scheduled?.kind === 'scheduled' ? scheduled.publishAt : null,
       reasons,
       url: slug && published ? address(siteUrl, 'fr', slug) : null,
       urlEn: slug && published ? address(siteUrl, 'en', slug) : null,
@@ -199,7 +245,7 @@ export async function articleReport(
 export function describeSheetFailure(error: unknown, stillServing: boolean): string {
   const shared = '« Tous les utilisateurs disposant du lien » (Lecteur)';
   // By name, not instanceof: the store may have been made by another bundle of the server
-  // (instrumentation.ts, proxy.ts), with its own copy of these classes.
+  // (the server entry, proxy.ts), with its own copy of these classes.
   const name = error instanceof Error ? error.name : '';
   const status = name === 'SheetHttpError' ? (error as SheetHttpError).status : null;
   let what: string;

@@ -11,9 +11,21 @@ describe('the embedded sample sheet', () => {
   const articles = toArticles(parseGviz(body));
   const published = articles.filter((article) => article.published);
 
-  it('is in gviz format with its header row first', () => {
+  it('is gviz’s answer to the site’s question (headers=1): the header in the labels', () => {
     expect(body.startsWith('/*O_o*/\ngoogle.visualization.Query.setResponse(')).toBe(true);
+    expect(body).toContain('"label":"titre"');
     expect(articles.map((article) => article.title)).not.toContain('titre');
+    expect(articles.map((article) => article.title)).toContain(
+      'Congés payés et arrêt maladie : ce que change la loi de 2024',
+    );
+  });
+
+  it('uses each column after content_en, so that the Quick start shows them', () => {
+    const authors = published.map((article) => article.authors);
+    expect(authors).toContainEqual(['helene-sorel']);
+    expect(authors).toContainEqual(['helene-sorel', 'julien-aubry']);
+    expect(published.some((article) => article.lawStatedAt !== null)).toBe(true);
+    expect(published.some((article) => article.publishAt !== null)).toBe(true);
   });
 
   it('has at least 6 published articles and drafts that stay hidden', () => {

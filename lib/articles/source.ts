@@ -44,12 +44,27 @@ async function readSheetText(response: Response, maxBytes: number): Promise<stri
   return new TextDecoder().decode(bytes);
 }
 
+/**
+ * The address the site asks: the configured one with `headers=1`, whatever it said, so that gviz
+ * gives the first row as the columns' labels instead of guessing from the column types whether it
+ * is a header (a guess that new date columns can change, dropping the first article).
+ */
+export function sheetQueryUrl(url: string): string {
+  const query = new URL(url);
+  query.searchParams.set('headers', '1');
+  return query.toString();
+}
+
 export async function fetchSheetText(
   url: string,
   { timeoutMs = SHEET_TIMEOUT_MS, maxBytes = SHEET_MAX_BYTES } = {},
 ): Promise<string> {
   const signal = AbortSignal.timeout(timeoutMs);
-  const response = await fetch(url, { signal, cache: 'no-store', redirect: 'follow' });
+  const response = await fetch(sheetQueryUrl(url), {
+    signal,
+    cache: 'no-store',
+    redirect: 'follow',
+  });
   if (!response.ok) {
     await response.body?.cancel();
     throw new SheetHttpError(response.status);
@@ -67,7 +82,7 @@ export async function loadSheet(
     source.kind === 'url'
       ? await fetchSheetText(source.url, { timeoutMs })
       : await readFile(source.file, 'utf8');
-  const rows = parseGviz(body);
-  if (rows.length === 0) console.warn('[articles] the sheet has no article rows');
-  return readSheet(rows);
+  const table = parseGviz(body);
+  if (table.rows.length === 0) console.warn('[articles] the sheet has no article rows');
+  return readSheet(table);
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { openDatabase } from '@/lib/db/client';
+import { processShared } from '@/lib/process-shared';
 import {
   DIGEST_CHECK_INTERVAL_MS,
   queueDailyDigest,
@@ -14,32 +15,26 @@ import { outboxSettings } from './delivery/settings';
 import { contactStore, type ContactMessage, type ContactStore } from './storage/store';
 
 /**
- * The contact capability's long-lived parts (database connection, outbox worker, daily purge),
- * one per server process. They live on globalThis because instrumentation.ts, the route
- * handler and the Server Action are bundled separately and must share them.
+ * The contact capability's long-lived parts, one of each per process: the server entry opens
+ * the store and starts the worker; the route handler and the Server Action use them.
  */
-interface ContactRuntime {
-  store?: Promise<ContactStore>;
-  worker?: OutboxWorker;
-  started?: boolean;
-}
+const runtime = () =>
+  processShared(
+    'contact.runtime',
+    () => ({}) as { store?: Promise<ContactStore>; worker?: OutboxWorker },
+  );
 
-const KEY = Symbol.for('sorel-aubry.contact.runtime');
-
-function runtime(): ContactRuntime {
-  const holder = globalThis as { [KEY]?: ContactRuntime };
-  holder[KEY] ??= {};
-  return holder[KEY];
-}
-
-/** The store, opened (and its schema created) on first use; a failed opening is retried next time. */
+/**
+ * The store, opened (and its schema migrated) on first use; a failed opening is forgotten, so the
+ * next use tries again.
+ */
 export function getContactStore(): Promise<ContactStore> {
   const state = runtime();
-  state.store ??= openDatabase(config().DATABASE_URL).then(contactStore);
-  state.store.catch(() => {
-    state.store = undefined;
+  const opening = (state.store ??= openDatabase(config().DATABASE_URL).then(contactStore));
+  opening.catch(() => {
+    if (state.store === opening) state.store = undefined;
   });
-  return state.store;
+  return opening;
 }
 
 export function wakeOutbox(): void {
@@ -67,61 +62,29 @@ export function messageHeld(store: ContactStore, message: ContactMessage): void 
   );
 }
 
+export interface ContactBackground {
+  /** Lets the worker finish the e-mail in hand (at most `ms`), then takes no other. */
+  stop(ms: number): Promise<void>;
+}
+
 /**
- * Started once by instrumentation.ts with `next start`: opens the database, resumes delivery of
- * every undelivered message, purges expired messages now and daily, queues the daily digest of
- * held messages (checked every minute; one per day whatever the number of instances), and on SIGTERM lets the
- * worker finish the message in hand before the process exits.
+ * Started by the server entry once the store is open: the outbox worker delivers every
+ * undelivered message (those of a previous run too), expired messages are purged now and daily,
+ * and the daily digest of held messages is queued (checked every minute; one per day whatever
+ * the number of instances).
  */
-export async function startContactBackground(): Promise<void> {
-  const state = runtime();
-  if (state.started) return;
-  state.started = true;
+export function startContactBackground(store: ContactStore): ContactBackground {
   const settings = config();
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: settings.OUTBOX_DIR });
+  console.info(`[contact] storage: ${store.dialect}`);
   console.info(`[contact] e-mail delivery: ${mailer.description}`);
-
-  try {
-    const store = await getContactStore();
-    console.info(`[contact] storage: ${store.dialect}`);
-    launch(state, store, mailer);
-  } catch (error) {
-    // The site still starts (health answers 503); the worker waits for the database.
-    console.error(`[contact] database unavailable, retrying every 5 s: ${describe(error)}`);
-    void startContactBackgroundLater(state, mailer);
-  }
-}
-
-async function startContactBackgroundLater(
-  state: ContactRuntime,
-  mailer: ReturnType<typeof createMailer>,
-): Promise<void> {
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 5_000).unref());
-    try {
-      const store = await getContactStore();
-      console.info(`[contact] storage: ${store.dialect} (reconnected)`);
-      launch(state, store, mailer);
-      return;
-    } catch {
-      // still unavailable
-    }
-  }
-}
-
-function launch(
-  state: ContactRuntime,
-  store: ContactStore,
-  mailer: ReturnType<typeof createMailer>,
-): void {
-  const settings = config();
   const worker = new OutboxWorker({
     store,
     mailer,
     envelope: { from: settings.CONTACT_FROM, to: settings.CONTACT_TO },
     ...outboxSettings(),
   });
-  state.worker = worker;
+  runtime().worker = worker;
   worker.start();
 
   const purge = () =>
@@ -134,7 +97,7 @@ function launch(
       (error: unknown) => console.error(`[contact] purge failed: ${describe(error)}`),
     );
   void purge();
-  setInterval(() => void purge(), PURGE_INTERVAL_MS).unref();
+  const purging = setInterval(() => void purge(), PURGE_INTERVAL_MS).unref();
 
   const digest = () =>
     queueDailyDigest(store, digestOptions(Date.now())).then(
@@ -146,21 +109,15 @@ function launch(
       (error: unknown) => console.error(`[contact] daily digest failed: ${describe(error)}`),
     );
   void digest();
-  setInterval(() => void digest(), DIGEST_CHECK_INTERVAL_MS).unref();
+  const digesting = setInterval(() => void digest(), DIGEST_CHECK_INTERVAL_MS).unref();
 
-  process.once('SIGTERM', () => deferExitUntil(worker.stop()));
-}
-
-/**
- * Next.js closes the HTTP server on SIGTERM (in-flight requests finish) and then calls
- * process.exit. The exit waits here until the worker has finished the message in hand (at most
- * 20 s), so nothing is cut off halfway; an unfinished send is simply retried after restart.
- */
-function deferExitUntil(stopped: Promise<void>): void {
-  const exit = process.exit.bind(process);
-  const deadline = new Promise((resolve) => setTimeout(resolve, 20_000).unref());
-  const deferred = (code?: number | string | null) => {
-    void Promise.race([stopped, deadline]).finally(() => exit(code));
+  return {
+    stop: async (ms) => {
+      clearInterval(purging);
+      clearInterval(digesting);
+      // An e-mail cut off is only sent again after the restart: never lost, at worst sent twice.
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+      await Promise.race([worker.stop(), deadline]);
+    },
   };
-  process.exit = deferred as typeof process.exit;
 }

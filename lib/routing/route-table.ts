@@ -1,10 +1,11 @@
-import { partners } from '@/lib/content/firm';
 import { defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { splitPath } from '@/lib/i18n/paths';
+import { articleLists, sitePages } from './pages';
 
 /**
  * Which page answers an address (docs/behaviour.md, Addresses), decided before rendering so that an
- * unknown address gets a real 404 status with a server-rendered page.
+ * unknown address gets a real 404 status with a server-rendered page. The pages are those of
+ * lib/routing/pages.ts.
  */
 export type RouteMatch =
   | { kind: 'page'; locale: Locale; rest: string }
@@ -23,19 +24,10 @@ export const REQUESTED_PATH_HEADER = 'x-pathname';
  */
 export const ARTICLE_ERROR_SEGMENT = 'article-indisponible';
 
-const pagePaths = new Set<string>([
-  '/',
-  ...partners.map((partner) => partner.profilePath),
-  // Each partner's contact card (vCard), served by app/[locale]/[partner]/vcard/route.ts.
-  ...partners.map((partner) => `${partner.profilePath}/vcard`),
-  '/actualites',
-  '/blog',
-  '/mentions-legales',
-  '/politique-confidentialite',
-  '/politique-cookies',
-]);
+const pagePaths = new Set(sitePages.map((page) => page.path));
 
-const articlePath = /^\/(?:actualites|blog)\/([^/]+)$/;
+/** `/blog/{slug}` and `/actualites/{slug}`. */
+const articlePath = new RegExp(`^(?:${articleLists.map((list) => list.path).join('|')})/([^/]+)$`);
 
 export function matchRoute(pathname: string): RouteMatch {
   const { prefix, rest } = splitPath(pathname);

@@ -67,10 +67,10 @@ export const siteHosts = {
 } as const;
 
 /** The sources for this deployment: analytics hosts only when analytics is configured. */
-export function cspSourcesFromEnv(env: NodeJS.ProcessEnv = process.env): CspSources {
+export function cspSources(gaMeasurementId: string | undefined): CspSources {
   return {
     imageHosts: siteHosts.articleImages,
-    analyticsHosts: env.GA_MEASUREMENT_ID ? siteHosts.analytics : [],
+    analyticsHosts: gaMeasurementId ? siteHosts.analytics : [],
     frameHosts: siteHosts.map,
   };
 }

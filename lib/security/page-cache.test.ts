@@ -7,10 +7,9 @@ describe('responseNonce (nginx’s page cache, docs/page-cache.md)', () => {
   const asking = (value: string) => new Headers({ [PAGE_CACHE_NONCE_HEADER]: value });
 
   it('uses the placeholder only when nginx sends the deployment’s own secret', () => {
-    const env = { PAGE_CACHE_NONCE_PLACEHOLDER: secret };
-    expect(responseNonce(asking(secret), env)).toEqual({ nonce: secret, placeholder: true });
+    expect(responseNonce(asking(secret), secret)).toEqual({ nonce: secret, placeholder: true });
     for (const headers of [asking(`${secret}x`), asking(secret.slice(1)), new Headers()]) {
-      const answer = responseNonce(headers, env);
+      const answer = responseNonce(headers, secret);
       expect(answer.placeholder).toBe(false);
       expect(answer.nonce).not.toBe(secret);
     }
@@ -18,8 +17,10 @@ describe('responseNonce (nginx’s page cache, docs/page-cache.md)', () => {
 
   it('gives a new random nonce each time without a secret, or with one too short to be secret or not hexadecimal', () => {
     for (const value of [undefined, 'short', 'G'.repeat(48)]) {
-      const env = { PAGE_CACHE_NONCE_PLACEHOLDER: value };
-      const nonces = [responseNonce(asking(value ?? ''), env), responseNonce(new Headers(), env)];
+      const nonces = [
+        responseNonce(asking(value ?? ''), value),
+        responseNonce(new Headers(), value),
+      ];
       expect(nonces.map((n) => n.placeholder)).toEqual([false, false]);
       expect(nonces[0]!.nonce).not.toBe(nonces[1]!.nonce);
     }

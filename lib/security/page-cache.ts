@@ -1,3 +1,5 @@
+import { config } from '@/lib/config';
+
 /**
  * What the site does for nginx's page cache (docs/page-cache.md): a page it keeps is rendered
  * with secret placeholders where a response needs values of its own (the scripts' nonce, the
@@ -31,10 +33,10 @@ const PLACEHOLDER_PATTERN = /^[0-9a-f]{32,}$/;
  */
 export function responseNonce(
   requestHeaders: Headers,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  secret = config().PAGE_CACHE_NONCE_PLACEHOLDER,
 ): { nonce: string; placeholder: boolean } {
   const asked = requestHeaders.get(PAGE_CACHE_NONCE_HEADER);
-  if (isKeptRender(asked, env)) return { nonce: asked, placeholder: true };
+  if (isKeptRender(asked, secret)) return { nonce: asked, placeholder: true };
   return { nonce: btoa(crypto.randomUUID()), placeholder: false };
 }
 
@@ -45,10 +47,14 @@ export function responseNonce(
  */
 export function isKeptRender(
   value: string | null | undefined,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  secret = config().PAGE_CACHE_NONCE_PLACEHOLDER,
 ): value is string {
-  const secret = env.PAGE_CACHE_NONCE_PLACEHOLDER ?? '';
-  return PLACEHOLDER_PATTERN.test(secret) && typeof value === 'string' && sameText(value, secret);
+  return (
+    secret !== undefined &&
+    PLACEHOLDER_PATTERN.test(secret) &&
+    typeof value === 'string' &&
+    sameText(value, secret)
+  );
 }
 
 /**

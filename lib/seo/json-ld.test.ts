@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { partners } from '@/lib/content/firm';
+import { firm } from '@/lib/content/firm';
 import {
   articlesBreadcrumbJsonLd,
+  blogPostingJsonLd,
   breadcrumbJsonLd,
   legalServiceJsonLd,
   personJsonLd,
@@ -38,6 +40,42 @@ describe('JSON-LD', () => {
       { '@type': 'CollegeOrUniversity', name: 'Université de Montpellier' },
     ]);
     expect((data.worksFor as { '@id': string })['@id']).toBe(legalServiceJsonLd('fr')['@id']);
+  });
+
+  it('describes an article as a BlogPosting of the firm, at its canonical address', () => {
+    const data = blogPostingJsonLd(
+      {
+        slug: 'veille-sociale',
+        title: 'Veille sociale',
+        content: 'Texte',
+        imageUrl: '',
+        resume: 'Résumé',
+        categorie: '',
+        statut: 'publié',
+        published: true,
+        tags: ['Cadres'],
+        title_en: 'Employment update',
+        summary_en: 'Summary',
+        content_en: 'Text',
+        date: '2025-05-06',
+        sortDate: '2025-05-06',
+        authors: [],
+        lawStatedAt: null,
+        publishAt: null,
+      },
+      'en',
+    );
+    const firmBlock = legalServiceJsonLd('en');
+    expect(data).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Employment update',
+      inLanguage: 'en-GB',
+      datePublished: '2025-05-06',
+      // No author named in the sheet: the firm signs it.
+      author: { '@id': firmBlock['@id'], name: firm.name },
+      publisher: { '@id': firmBlock['@id'], name: firm.name },
+    });
+    expect(data.url).toMatch(/\/en\/blog\/veille-sociale$/);
   });
 
   it('numbers breadcrumb items from 1 with absolute addresses', () => {

@@ -1,4 +1,7 @@
 import 'server-only';
+import { localizedArticle, tagLabel, type Article } from '@/lib/articles';
+import { articleImageSrc } from '@/lib/articles/images';
+import { dateModified, datePublished } from '@/lib/articles/publication';
 import { firm, partners, type Partner } from '@/lib/content/firm';
 import { localeTags, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -7,7 +10,8 @@ import { absoluteUrl, canonicalUrl, defaultOgImage } from './metadata';
 
 /**
  * schema.org structured data (JSON-LD) built from the same facts the pages show: the firm as a
- * LegalService, each partner as a Person, breadcrumbs on inner pages.
+ * LegalService, each partner as a Person, each article as a BlogPosting, breadcrumbs on inner
+ * pages. components/json-ld-script.tsx puts it in the page.
  */
 export type JsonLd = Record<string, unknown>;
 
@@ -66,12 +70,58 @@ export function personJsonLd(partner: Partner, locale: Locale): JsonLd {
     telephone: partner.phone,
     image: absoluteUrl(partner.photo.src),
     url: canonicalUrl(locale, partner.profilePath),
-    worksFor: { '@type': 'LegalService', '@id': firmId(), name: firm.name },
+    worksFor: firmReference(),
     alumniOf: partner.education.flatMap((entry) =>
       entry.institution ? [{ '@type': 'CollegeOrUniversity', name: entry.institution }] : [],
     ),
     knowsLanguage: [...partner.languages],
     sameAs: [partner.linkedin],
+  };
+}
+
+/** The firm as another block names it: its id, type and name (the full block is the home's). */
+function firmReference(): JsonLd {
+  return { '@type': 'LegalService', '@id': firmId(), name: firm.name };
+}
+
+/**
+ * A partner named from another page's data (an article's author): the same @id as the profile's
+ * own Person, and the profile's address in the page's language.
+ */
+export function personReference(partner: Partner, locale: Locale): JsonLd {
+  return {
+    '@type': 'Person',
+    '@id': personId(partner),
+    name: partner.name,
+    url: canonicalUrl(locale, partner.profilePath),
+  };
+}
+
+/**
+ * An article at its canonical address, /{lang}/blog/{slug}, signed by the partners its `auteur`
+ * cell names (else by the firm) and published by the firm.
+ */
+export function blogPostingJsonLd(article: Article, locale: Locale): JsonLd {
+  const { title, summary } = localizedArticle(article, locale);
+  const url = canonicalUrl(locale, `/blog/${encodeURIComponent(article.slug)}`);
+  const authors = article.authors.flatMap((id) => {
+    const partner = partners.find((candidate) => candidate.id === id);
+    return partner ? [personReference(partner, locale)] : [];
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: title,
+    description: summary || undefined,
+    inLanguage: localeTags[locale],
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(articleImageSrc(article)),
+    datePublished: datePublished(article) ?? undefined,
+    dateModified: dateModified(article) ?? undefined,
+    keywords: article.tags.length ? article.tags.map(tagLabel).join(', ') : undefined,
+    author: authors.length > 1 ? authors : (authors[0] ?? firmReference()),
+    publisher: firmReference(),
   };
 }
 

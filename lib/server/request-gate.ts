@@ -1,10 +1,20 @@
-import 'server-only';
-import http from 'node:http';
+import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { beforeServerEvents } from './server-events';
+import { locales } from '@/lib/i18n/locales';
+import { formPostPaths } from '@/lib/routing/pages';
 
-/** The pages that carry the no-JavaScript contact form: they also take its POST. */
-const FORM_PAGES = new Set(['/', '/fr', '/fr/', '/en', '/en/']);
+/**
+ * The addresses of the pages that carry the no-JavaScript contact form (lib/routing/pages.ts),
+ * with and without their language prefix, and the home's '/fr/' and '/en/' that links to its
+ * sections use: they also take its POST.
+ */
+const FORM_PAGES = new Set(
+  formPostPaths.flatMap((path) =>
+    path === '/'
+      ? ['/', ...locales.flatMap((locale) => [`/${locale}`, `/${locale}/`])]
+      : [path, ...locales.map((locale) => `/${locale}${path}`)],
+  ),
+);
 
 export type RequestLine = Pick<
   http.IncomingMessage,
@@ -12,13 +22,13 @@ export type RequestLine = Pick<
 >;
 
 export interface Refusal {
-  status: 400 | 405;
+  status: 400 | 405 | 503;
   allow?: string;
   reason: string;
 }
 
 /** Whether a `Range` header is well formed with every range in order (first ≤ last). */
-function validRange(value: string): boolean {
+export function validRange(value: string): boolean {
   const match = /^bytes=(.+)$/.exec(value.trim());
   if (!match) return false;
   return (match[1] ?? '').split(',').every((part) => {
@@ -29,8 +39,8 @@ function validRange(value: string): boolean {
 }
 
 /**
- * What the site refuses before Next.js sees the request, or null to let it through. Next.js
- * answers these with 500 and a stack, or with the page itself:
+ * What the server entry refuses before Next.js sees the request, or null to let it through.
+ * Next.js answers these with 500 and a stack, or with the page itself:
  * - a request line with no version (HTTP/0.9) or another major version than 1;
  * - TRACE and TRACK: Next.js cannot build its request object for them;
  * - a request target that is not a path ('*', 'http://host/…'): nginx sends only paths;
@@ -65,9 +75,28 @@ export function refusal(request: RequestLine): Refusal | null {
   return { status: 405, allow: 'GET, HEAD', reason: 'method' };
 }
 
-const STATUS_TEXT = { 400: 'Bad Request', 405: 'Method Not Allowed' } as const;
+/**
+ * Whether a WebSocket upgrade is refused: the site serves none, and Next.js would drop such a
+ * connection without an answer. Only the development server's live reload upgrades.
+ */
+export function upgradeRefusal(request: RequestLine, liveReload: boolean): Refusal | null {
+  if (liveReload && request.url?.startsWith('/_next/hmr')) return null;
+  return { status: 400, reason: 'upgrade' };
+}
 
-function answer(response: http.ServerResponse, found: Refusal): void {
+const STATUS_TEXT = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  503: 'Service Unavailable',
+} as const;
+
+/** Answers a refused request with a short body, and logs one line (not a stack) saying why. */
+export function answerRefusal(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  found: Refusal,
+): void {
+  console.warn(`[request] ${found.status} ${request.method} refused: ${found.reason}`);
   const body = `${STATUS_TEXT[found.status]}\n`;
   response.shouldKeepAlive = false;
   response.writeHead(found.status, {
@@ -80,50 +109,18 @@ function answer(response: http.ServerResponse, found: Refusal): void {
   response.end(body);
 }
 
-/** A refusal written on the socket itself, for requests that never reach the request event. */
-function refuseOnSocket(socket: Duplex, request: http.IncomingMessage, found: Refusal): void {
+/**
+ * The same written on the socket itself, for what never becomes a request with a response: an
+ * upgrade, or CONNECT (without an answer Node.js would drop the connection).
+ */
+export function refuseOnSocket(
+  socket: Duplex,
+  request: http.IncomingMessage,
+  found: Refusal,
+): void {
   console.warn(`[request] ${found.status} ${request.method} refused: ${found.reason}`);
   const allow = found.allow ? `Allow: ${found.allow}\r\n` : '';
   socket.end(
     `HTTP/1.1 ${found.status} ${STATUS_TEXT[found.status]}\r\n${allow}Content-Length: 0\r\nConnection: close\r\n\r\n`,
   );
-}
-
-/** CONNECT never reaches the request event: without a listener Node.js drops the connection. */
-function refuseConnect(request: http.IncomingMessage, socket: Duplex): void {
-  refuseOnSocket(socket, request, { status: 405, allow: 'GET, HEAD', reason: 'method' });
-}
-
-/**
- * Hooks the server's request event, which comes before Next.js (and before proxy.ts, which
- * Next.js never reaches for TRACE), and its CONNECT and upgrade events: what `refusal` names is
- * answered here with a short body and one log line. An unsatisfiable `Range` is dropped (the
- * whole file is sent), since Next.js's file server answers it with 500.
- */
-export function gateRequests(): void {
-  beforeServerEvents('request-gate', (server, event, args) => {
-    if (event === 'connection' && server.listenerCount('connect') === 0)
-      server.on('connect', refuseConnect);
-    // The site serves no WebSocket; Next.js drops such a connection without an answer. Only its
-    // development server's live reload upgrades.
-    if (event === 'upgrade') {
-      const [request, socket] = args as [http.IncomingMessage, Duplex];
-      if (!request.url?.startsWith('/_next/webpack-hmr')) {
-        refuseOnSocket(socket, request, { status: 400, reason: 'upgrade' });
-        return true;
-      }
-    }
-    if (event === 'request') {
-      const request = args[0] as http.IncomingMessage;
-      const found = refusal(request);
-      if (found) {
-        console.warn(`[request] ${found.status} ${request.method} refused: ${found.reason}`);
-        answer(args[1] as http.ServerResponse, found);
-        return true;
-      }
-      const range = request.headers.range;
-      if (range !== undefined && !validRange(range)) delete request.headers.range;
-    }
-    return false;
-  });
 }

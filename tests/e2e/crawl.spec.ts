@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { locales } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
-import { canonicalPagePaths, staticPagePaths } from '@/lib/seo/site-pages';
+import { documentPages, sitePages } from '@/lib/routing/pages';
 import { expect, test } from './fixtures';
 import { axe } from './axe';
 
@@ -20,7 +20,7 @@ async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
 }
 
 const staticPages = locales.flatMap((locale) =>
-  staticPagePaths.map((path) => localizedPath(locale, path)),
+  documentPages.map((page) => localizedPath(locale, page.path)),
 );
 
 test('the sitemap lists the static pages and the published articles in both languages', async ({
@@ -29,7 +29,9 @@ test('the sitemap lists the static pages and the published articles in both lang
   const listed = await sitemapPaths(request);
   expect(listed).toEqual(
     expect.arrayContaining(
-      locales.flatMap((locale) => canonicalPagePaths.map((path) => localizedPath(locale, path))),
+      locales.flatMap((locale) =>
+        sitePages.filter((page) => page.inSitemap).map((page) => localizedPath(locale, page.path)),
+      ),
     ),
   );
   expect(listed.filter((path) => path.startsWith('/fr/blog/')).length).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ const pageKinds = [
   '/fr',
   '/en/julien-aubry',
   '/fr/actualites',
+  '/en/blog?auteur=julien-aubry',
   '/en/blog/conges-payes-et-arret-maladie',
   '/fr/mentions-legales',
   '/en/politique-cookies',

@@ -99,6 +99,54 @@ inEveryEngine('articles', (page) => {
     expect(await byText(page(), 'h2', 'Partager cet article')).toBeTruthy();
   });
 
+  test('the byline leads to the author’s profile, its articles, and all of them', async () => {
+    await returningVisitor(page());
+    await visit(page(), '/fr/blog/conges-payes-et-arret-maladie');
+    const byline = '[data-testid="article-byline"]';
+    expect(
+      await page().evaluate((css: string) => document.querySelector(css)?.textContent, byline),
+    ).toBe('Par Hélène Sorel');
+    await page().click(await byText(page(), `${byline} a`, 'Hélène Sorel'));
+    await waitForLocation(page(), '/fr/helene-sorel');
+    await waitFor(page(), 'the profile', () => document.documentElement.dataset.hydrated);
+    const articles = '[data-testid="partner-articles"]';
+    expect(
+      await page().evaluate(
+        (css: string) =>
+          Array.from(document.querySelectorAll(`${css} li a`)).map((a) => a.textContent?.trim()),
+        articles,
+      ),
+    ).toEqual([
+      'Congés payés\u00a0: le report après un arrêt de travail',
+      'Congés payés et arrêt maladie',
+      'Transparence des rémunérations\u00a0: préparer la directive européenne',
+    ]);
+    await page().click(
+      await byText(page(), `${articles} a`, 'Tous les articles signés par Hélène Sorel'),
+    );
+    await waitForLocation(page(), '/fr/blog?auteur=helene-sorel');
+    await waitFor(page(), 'the author’s list', () => document.documentElement.dataset.hydrated);
+    expect(await listed(page())).toHaveLength(3);
+  });
+
+  test('a related article leads to an article', async () => {
+    await returningVisitor(page());
+    await visit(page(), '/en/blog/conges-payes-et-arret-maladie');
+    const related = '[data-testid="related-articles"] a';
+    await page().click(
+      await byText(page(), related, 'Paid leave: carrying it over after sick leave'),
+    );
+    await waitForLocation(page(), '/en/blog/conges-payes-le-report-apres-un-arret-de-travail');
+    await waitFor(
+      page(),
+      'the related article',
+      () =>
+        document.documentElement.dataset.hydrated &&
+        document.querySelector('h1')?.textContent ===
+          'Paid leave: carrying it over after sick leave',
+    );
+  });
+
   test('an unknown slug shows the not-found view with a way back', async () => {
     await returningVisitor(page());
     await visit(page(), '/fr/blog/article-qui-n-existe-pas');

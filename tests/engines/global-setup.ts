@@ -16,7 +16,7 @@ declare module 'vitest' {
 
 /**
  * One site for the whole engine run, as playwright.config.ts serves it to Chromium: the production
- * build under `next start`, the sheet stand-in, a throwaway SQLite file and .eml outbox, and
+ * build under its server (`npm start`), the sheet stand-in, a throwaway SQLite file and .eml outbox, and
  * X-Forwarded-For trusted so each test is a distinct visitor. WebKit's window needs an X display:
  * a virtual one (Xvfb), large enough for a 1440 px page, and for a phone page at WebKit's 200 % zoom (webkit.ts).
  */

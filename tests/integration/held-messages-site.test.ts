@@ -14,7 +14,7 @@ import { freePort } from '../support/ports';
 import { decodedText, SmtpSink } from '../support/smtp-sink';
 
 /**
- * The digest's release links and /api/health on the production build (`next start`), with a real
+ * The digest's release links and /api/health on the production build (its server, as `npm start`), with a real
  * SMTP server on loopback, on SQLite and on PostgreSQL. Time is never waited for: a message is
  * made older in the database.
  */

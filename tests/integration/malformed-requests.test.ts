@@ -16,7 +16,7 @@ import {
 
 /**
  * Requests the site cannot use, sent as raw bytes (a socket, not a client that tidies them)
- * straight to `next start` and through the shipped nginx site: each gets a 4xx with a short
+ * straight to the server and through the shipped nginx site: each gets a 4xx with a short
  * body, never the page and never a 500, and the server's log holds no stack for it.
  */
 let server: NextServer;
@@ -30,7 +30,7 @@ interface Target {
   base: URL;
 }
 const targets = (): Target[] => [
-  { name: 'next start', base: new URL(server.url) },
+  { name: 'the server', base: new URL(server.url) },
   { name: 'nginx', base: new URL(nginx.httpsUrl) },
 ];
 
@@ -164,7 +164,7 @@ const cases: [string, Build, number, string?][] = [
   ['image through a dot segment', image('/images/../api/health'), 400],
 ];
 
-describe.each(['next start', 'nginx'])('malformed requests through %s', (name) => {
+describe.each(['the server', 'nginx'])('malformed requests through %s', (name) => {
   it.each(cases)('%s: %i, short body, no stack in the log', async (_what, build, status, allow) => {
     const target = targets().find((t) => t.name === name) as Target;
     const answer = await send(target, build(target.base.host, target.base.origin));
@@ -172,7 +172,7 @@ describe.each(['next start', 'nginx'])('malformed requests through %s', (name) =
     expect(answer.body.length).toBeLessThan(400);
     expect(answer.log, answer.log).toSatisfy(noStack);
     // Node's own answers say what is allowed; nginx answers TRACE and `*` itself, without.
-    if (allow && name === 'next start')
+    if (allow && name === 'the server')
       expect(answer.head).toMatch(new RegExp(`\\r\\nallow: ${allow}\\r\\n`, 'i'));
   });
 });

@@ -22,7 +22,12 @@ import type { UnitInstance } from '../support/unit-instance';
 const SECRET = 'page-cache-test-secret';
 const PUBLISHED = 'Le barème Macron en 2025';
 const DRAFT = 'Projet confidentiel';
-const published = (contenu: string): SheetRow => ({ titre: PUBLISHED, contenu, statut: 'Publié' });
+const published = (contenu: string): SheetRow => ({
+  titre: PUBLISHED,
+  contenu,
+  statut: 'Publié',
+  auteur: 'Hélène Sorel',
+});
 const draft: SheetRow = { titre: DRAFT, contenu: 'Un brouillon.', statut: 'Brouillon' };
 const articlePath = articleHref('fr', slugify(PUBLISHED));
 const draftPath = articleHref('fr', slugify(DRAFT));
@@ -225,6 +230,53 @@ describe('pages from nginx’s cache', () => {
     expect(spelled.headers['x-cache-status']).not.toBe('HIT');
     for (const pathname of [draftPath, `${draftPath}?preview=wrong`])
       expect((await request(pathname)).status).toBe(404);
+  });
+
+  it('keeps the article list apart by author: each filter has its copy, and a query nginx could read otherwise is never kept', async () => {
+    const aubry: SheetRow = {
+      titre: 'Le reclassement en 2025',
+      contenu: 'Texte.',
+      statut: 'Publié',
+      auteur: 'Julien Aubry',
+    };
+    sheet.set({ kind: 'rows', rows: [published('Première version.'), aubry, draft] });
+    await revalidate();
+    const titles = (answer: Answer) =>
+      [PUBLISHED, aubry.titre as string].filter((title) => answer.body.includes(title));
+    const byAubry = '/fr/blog?auteur=julien-aubry';
+    const bySorel = '/fr/blog?auteur=helene-sorel';
+    await expect
+      .poll(async () => titles(await request('/fr/blog')), { timeout: 2 * COPY_LIFETIME_MS })
+      .toEqual([PUBLISHED, aubry.titre]);
+    for (let i = 0; i < 2; i += 1) {
+      const answers = [await request(byAubry), await request(bySorel), await request('/fr/blog')];
+      expect(answers.map(titles)).toEqual([[aubry.titre], [PUBLISHED], [PUBLISHED, aubry.titre]]);
+      // Asked again within its second, each filtered list is answered from its own copy.
+      if (i === 1)
+        expect(answers.map((answer) => answer.headers['x-cache-status'])).toEqual([
+          'HIT',
+          'HIT',
+          'HIT',
+        ]);
+    }
+    // The site reads these as the author filter, nginx's key would not: passed through, never
+    // kept, and the unfiltered list's copy stays the unfiltered list.
+    for (const unclear of [
+      '/fr/blog?aut%65ur=julien-aubry',
+      '/fr/blog?AUTEUR=julien-aubry&x=1',
+      '/fr/blog?Tag=Veille',
+    ]) {
+      const answer = await request(unclear);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-cache-status'], unclear).toBe('BYPASS');
+    }
+    expect(titles(await request('/fr/blog'))).toEqual([PUBLISHED, aubry.titre]);
+    expect(titles(await request('/fr/blog?AUTEUR=julien-aubry&x=1'))).toEqual([
+      PUBLISHED,
+      aubry.titre,
+    ]);
+    sheet.set({ kind: 'rows', rows: [published('Première version.'), draft] });
+    await revalidate();
   });
 
   it('publishes at once on every instance and, within 2 s and one render, in every kept copy; an unpublished article is 404', async () => {

@@ -452,7 +452,7 @@ describe('deploy/release on the shipped unit and nginx site', () => {
     for (const port of site.ports) expect(await site.servedRelease(port)).toBe('none');
   }, 300_000);
 
-  it('puts the instance back on A when the new release fails its health check (a migration that fails)', async () => {
+  it('puts the instance back on A when the new release fails its health check (a migration that fails), and no visitor gets a page of that release', async () => {
     // Release B again (already built: no build), with a migration that cannot run added to it,
     // as a commit with a broken migration would bring: the first instance to start on it fails
     // to migrate, answers /api/health with 503, and goes back to A.
@@ -471,10 +471,26 @@ describe('deploy/release on the shipped unit and nginx site', () => {
     );
 
     const restarts = site.restarts.length;
+    // Meanwhile a visitor after another asks for the home page: none may get a page of B, whose
+    // build files are gone from every instance once the release has gone back to A.
+    const seen: KeptPage[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) seen.push(await getPage('/fr'));
+    })();
     const { value: run, load } = await underLoad(() => site.release([commitB]));
+    watching = false;
+    await watcher;
     describeLoad('release whose health check fails', run, load);
+    figures.push(`    home pages asked meanwhile: ${seen.length}, all of A`);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((page) => page.status !== 200 || page.release !== 'none')).toEqual([]);
     expect(run.code).toBe(1);
-    expect(run.output).toMatch(/health check failed: \/api\/health answered 503/);
+    // The instance on B never became ready: it said why, and served nothing else.
+    expect(run.output).toMatch(
+      /health check failed: \/api\/health answered 503 .*"database":"unavailable"/,
+    );
+    expect(site.logs.join('\n')).toMatch(/\[server\] not ready, trying again every 5 s/);
     expect(run.output).toMatch(/stopped: instance \d+ failed its health check/);
     // The first instance moved, failed and went back; the second never moved.
     expect(site.restarts.slice(restarts).map((r) => r.port)).toEqual([

@@ -30,6 +30,31 @@ export const e2eSheetRows: SheetRow[] = [
     title_en: 'Paid leave and sick leave',
     summary_en: 'Employees on sick leave accrue paid leave.',
     content_en: '## What changes\n\n- Two working days a month',
+    auteur: 'Hélène Sorel',
+    a_jour_au: 'Date(2025,0,15)',
+  },
+  {
+    titre: 'Congés payés : le report après un arrêt de travail',
+    resume: 'Quinze mois pour prendre les congés acquis pendant un arrêt.',
+    contenu: 'Les congés qui n’ont pu être pris du fait de l’arrêt sont reportés.',
+    statut: 'Publié',
+    date: 'Date(2024,5,3)',
+    tags: 'Congés payés',
+    title_en: 'Paid leave: carrying it over after sick leave',
+    summary_en: 'Fifteen months to take the leave accrued during sick leave.',
+    content_en: 'Leave that could not be taken because of the absence is carried over.',
+    auteur: 'H. Sorel',
+  },
+  {
+    // Scheduled far ahead: online nowhere, whatever the tests do.
+    titre: 'Note programmée pour plus tard',
+    resume: 'Une note qui attend sa date de publication.',
+    contenu: 'Texte de la note programmée.',
+    statut: 'Publié',
+    date: 'Date(2024,5,3)',
+    tags: 'Congés payés',
+    auteur: 'Hélène Sorel',
+    publier_le: 'Date(2099,0,5,8,0,0)',
   },
   {
     titre: 'Rupture conventionnelle : la contribution patronale',
@@ -38,6 +63,7 @@ export const e2eSheetRows: SheetRow[] = [
     statut: 'Oui',
     date: 'Date(2023,8,1)',
     tags: 'Rupture du contrat',
+    auteur: 'J. Aubry',
   },
   {
     // Typed as editors type: plain spaces before the colon, straight quotes and apostrophes.
@@ -54,6 +80,7 @@ export const e2eSheetRows: SheetRow[] = [
     statut: 'Publié',
     date: 'Date(2023,5,12)',
     tags: "Égalité professionnelle, Index d'égalité",
+    auteur: 'Hélène Sorel, Julien Aubry',
     title_en: 'Pay transparency: preparing for the European directive',
     summary_en: 'What "equal pay" requires of employers: gaps over 5% must be justified!',
     content_en: "The employer's duty: publish the gaps.",
@@ -75,5 +102,7 @@ export const e2eSheetRows: SheetRow[] = [
     statut: 'Publié',
     date: `Date(2021,${i % 12},${(i % 27) + 1})`,
     tags: 'Veille',
+    // Enough articles of one author for a second page of the filtered list.
+    auteur: 'Julien Aubry',
   })),
 ];

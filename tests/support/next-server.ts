@@ -15,8 +15,9 @@ export interface NextServer {
 const root = path.resolve(__dirname, '../..');
 
 /**
- * Starts the production build (`next start`, built beforehand by the test command) with the given
- * environment, on a free loopback port. Integration tests use it to run the real site.
+ * Starts the production build with the given environment, on a free loopback port, as `npm
+ * start` does: the server entry (dist/server.mjs, which the test command's `npm run build`
+ * bundles) on Node.js 24. Integration tests use it to run the real site.
  */
 export async function startNextServer(
   env: Record<string, string | undefined> = {},
@@ -25,7 +26,7 @@ export async function startNextServer(
   const port = options.port ?? (await freePort());
   const { child, url, output } = await spawnServer(
     process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+    [path.join(root, 'dist/server.mjs')],
     {
       cwd: root,
       port,

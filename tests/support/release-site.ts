@@ -89,6 +89,7 @@ export class ReleaseSite {
     ]);
     const build = path.join(root, process.env.NEXT_DIST_DIR || '.next');
     execFileSync('cp', ['-al', build, path.join(release, '.next')]);
+    execFileSync('cp', ['-al', path.join(root, 'dist'), path.join(release, 'dist')]);
     symlinkSync(data, path.join(release, 'data'));
     rmSync(path.join(release, '.next/cache/images'), { recursive: true, force: true });
     mkdirSync(path.join(release, '.next/cache'), { recursive: true });

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { JsonLdScript } from '@/components/json-ld-script';
+import { PartnerArticles } from '@/components/partners/partner-articles';
 import { PartnerProfile } from '@/components/partners/partner-profile';
+import { articlesInMemory } from '@/lib/articles';
 import { findPartner } from '@/lib/content/firm';
 import { localeParam } from '@/lib/i18n/params';
 import { getTranslator } from '@/lib/i18n/translator';
@@ -44,7 +47,21 @@ export default async function PartnerPage({ params }: PageProps<'/[locale]/[part
           ]),
         ]}
       />
-      <PartnerProfile partner={partner} locale={locale} />
+      <PartnerProfile
+        partner={partner}
+        locale={locale}
+        articles={
+          // In the first HTML when the articles are in memory; on a cold start the profile is
+          // sent at once and its articles follow in the same answer.
+          articlesInMemory() ? (
+            <PartnerArticles partner={partner} locale={locale} />
+          ) : (
+            <Suspense fallback={null}>
+              <PartnerArticles partner={partner} locale={locale} />
+            </Suspense>
+          )
+        }
+      />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { connection } from 'next/server';
 import { getPublishedArticles, localizedArticle } from '@/lib/articles';
+import { datePublished } from '@/lib/articles/publication';
+import { partners } from '@/lib/content/firm';
 import { isLocale, localeTags } from '@/lib/i18n/locales';
 import { getTranslator } from '@/lib/i18n/translator';
 import { canonicalUrl } from '@/lib/seo/metadata';
@@ -22,15 +24,22 @@ export async function GET(_request: Request, { params }: RouteContext<'/[locale]
   const items = articles.slice(0, FEED_SIZE).map((article) => {
     const { title, summary } = localizedArticle(article, locale);
     const url = canonicalUrl(locale, `/blog/${encodeURIComponent(article.slug)}`);
+    // publier_le when set (a date-time), else the date column (a day).
+    const published = datePublished(article);
     return [
       '<item>',
       `<title>${escapeXml(title)}</title>`,
       `<link>${escapeXml(url)}</link>`,
       `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
       summary ? `<description>${escapeXml(summary)}</description>` : '',
-      article.date
-        ? `<pubDate>${new Date(`${article.date}T00:00:00Z`).toUTCString()}</pubDate>`
+      published
+        ? `<pubDate>${new Date(published.length === 10 ? `${published}T00:00:00Z` : published).toUTCString()}</pubDate>`
         : '',
+      // Dublin Core's creator, once per partner who signed it (RSS 2.0's <author> wants an e-mail).
+      ...article.authors.flatMap((id) => {
+        const partner = partners.find((candidate) => candidate.id === id);
+        return partner ? [`<dc:creator>${escapeXml(partner.name)}</dc:creator>`] : [];
+      }),
       ...article.tags.map((tag) => `<category>${escapeXml(tag)}</category>`),
       '</item>',
     ].join('');
@@ -38,7 +47,7 @@ export async function GET(_request: Request, { params }: RouteContext<'/[locale]
   const self = canonicalUrl(locale, '/feed.xml');
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '<channel>',
     `<title>${escapeXml(t('articles.feed.title'))}</title>`,
     `<link>${escapeXml(canonicalUrl(locale, '/blog'))}</link>`,

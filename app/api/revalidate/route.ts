@@ -1,5 +1,6 @@
 import { articleStore, publishGeneration } from '@/lib/articles';
 import { refuseUnlessEditor } from '@/lib/articles/editor-access';
+import { onlineArticles } from '@/lib/articles/publication';
 import { describeSheetFailure } from '@/lib/articles/report';
 
 /**
@@ -12,7 +13,7 @@ export async function POST(request: Request) {
   const refusal = refuseUnlessEditor(request);
   if (refusal) return refusal;
   const store = articleStore();
-  publishGeneration.bump();
+  publishGeneration().bump();
   const refreshed = await store.refreshNow();
   const snapshot = store.snapshot();
   if (!refreshed) {
@@ -26,7 +27,8 @@ export async function POST(request: Request) {
   }
   return Response.json({
     revalidated: true,
-    articles: snapshot.data?.published.length ?? 0,
+    // Online now: an article waiting for its publier_le is not counted yet.
+    articles: onlineArticles(snapshot.data?.published ?? [], Date.now()).length,
     loadedAt: new Date(snapshot.loadedAt ?? 0).toISOString(),
   });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '@/lib/config';
 import { outboxSettings, RETRY_CAP_MS, retryDelayMs } from './settings';
 
 describe('outbox retry schedule', () => {
-  const { retryBaseMs } = outboxSettings({});
+  const { retryBaseMs } = outboxSettings(readConfig({}));
 
   it('retries first within 30 s, then doubles', () => {
     expect(retryDelayMs(1, retryBaseMs)).toBeLessThanOrEqual(30_000);
@@ -17,13 +18,10 @@ describe('outbox retry schedule', () => {
   });
 
   it('reads the test-only knobs and refuses nonsense', () => {
-    expect(outboxSettings({ CONTACT_RETRY_BASE_MS: '300', CONTACT_OUTBOX_POLL_MS: '100' })).toEqual(
-      {
-        retryBaseMs: 300,
-        pollMs: 100,
-      },
-    );
-    expect(() => outboxSettings({ CONTACT_RETRY_BASE_MS: 'soon' })).toThrow(/outbox configuration/);
-    expect(() => outboxSettings({ CONTACT_RETRY_BASE_MS: '600000' })).toThrow();
+    expect(
+      outboxSettings(readConfig({ CONTACT_RETRY_BASE_MS: '300', CONTACT_OUTBOX_POLL_MS: '100' })),
+    ).toEqual({ retryBaseMs: 300, pollMs: 100 });
+    expect(() => readConfig({ CONTACT_RETRY_BASE_MS: 'soon' })).toThrow(/CONTACT_RETRY_BASE_MS/);
+    expect(() => readConfig({ CONTACT_RETRY_BASE_MS: '600000' })).toThrow(/CONTACT_RETRY_BASE_MS/);
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '@/lib/config';
+import { processShared } from '@/lib/process-shared';
 
 /**
  * The anti-spam fill-time token rendered with the form: the time the form counts as shown from,
@@ -10,20 +11,20 @@ import { config } from '@/lib/config';
  * verify, e.g. from before a restart) is not timed from the render (lib/contact/form/suspicion.ts).
  */
 
-const SECRET_KEY = Symbol.for('sorel-aubry.contact.form-token-secret');
-
 /**
  * The signing key. Several instances behind one proxy must recognise each other's tokens (a form
  * rendered by one is often posted to another), so the key is derived from the secret they all
  * share, REVALIDATE_SECRET, when it is set; otherwise each process draws its own.
  */
 function secret(): Buffer {
-  const holder = globalThis as { [SECRET_KEY]?: Buffer };
-  const shared = config().REVALIDATE_SECRET;
-  holder[SECRET_KEY] ??= shared
-    ? createHmac('sha256', shared).update('contact form fill-time token').digest()
-    : randomBytes(32);
-  return holder[SECRET_KEY];
+  // One key per process: the page that issues a token and the two handlers that check it (the
+  // Server Action, /api/contact) are bundled apart.
+  return processShared('contact.form-token-secret', () => {
+    const shared = config().REVALIDATE_SECRET;
+    return shared
+      ? createHmac('sha256', shared).update('contact form fill-time token').digest()
+      : randomBytes(32);
+  });
 }
 
 function sign(issuedAt: string): string {

@@ -8,6 +8,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { config } from '@/lib/config';
+import { processShared } from '@/lib/process-shared';
 import { databaseTarget } from '@/lib/db/target';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
@@ -27,8 +28,6 @@ export type SubmissionOutcome =
   | { kind: 'rate-limited'; message: string; retryAfterSeconds: number }
   | { kind: 'unavailable'; message: string };
 
-const LIMITER_KEY = Symbol.for('sorel-aubry.contact.rate-limiter');
-
 /**
  * The limiter of this process. With SQLite (one machine, one instance) the counts live in memory.
  * With PostgreSQL, where several instances may serve the site, they live in the database
@@ -37,8 +36,12 @@ const LIMITER_KEY = Symbol.for('sorel-aubry.contact.rate-limiter');
  * next message tries again.
  */
 function limiter(): Promise<RateLimiterAbstract> {
-  const holder = globalThis as { [LIMITER_KEY]?: Promise<RateLimiterAbstract> };
-  const existing = holder[LIMITER_KEY];
+  // Counted once per process: the route handler and the Server Action are bundled apart.
+  const holder = processShared(
+    'contact.rate-limiter',
+    () => ({}) as { limiter?: Promise<RateLimiterAbstract> },
+  );
+  const existing = holder.limiter;
   if (existing) return existing;
   const options = {
     points: RATE_LIMIT.points,
@@ -50,9 +53,9 @@ function limiter(): Promise<RateLimiterAbstract> {
     target.dialect === 'sqlite'
       ? Promise.resolve<RateLimiterAbstract>(new RateLimiterMemory(options))
       : postgresLimiter(target.url, options);
-  holder[LIMITER_KEY] = created;
+  holder.limiter = created;
   created.catch(() => {
-    if (holder[LIMITER_KEY] === created) holder[LIMITER_KEY] = undefined;
+    if (holder.limiter === created) holder.limiter = undefined;
   });
   return created;
 }

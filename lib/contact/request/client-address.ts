@@ -1,7 +1,7 @@
 /**
- * The header carrying the TCP peer address of the request. instrumentation.ts sets it on every
- * request from the socket itself (overwriting anything the client sent), because Next.js only
- * fills X-Forwarded-For when the client did not send one.
+ * The header carrying the TCP peer address of the request. The server entry (server.ts) sets it
+ * on every request from the socket itself (overwriting anything the client sent), because
+ * Next.js only fills X-Forwarded-For when the client did not send one.
  */
 export const CONNECTION_ADDRESS_HEADER = 'x-sa-connection-address';
 
@@ -20,6 +20,6 @@ export function clientAddress(headers: Headers, trustProxy: boolean): string {
   }
   const connection = headers.get(CONNECTION_ADDRESS_HEADER);
   if (connection) return connection;
-  // Without the instrumentation hook (e.g. `next dev`), Next.js's own value is the best left.
+  // Only where the server entry did not run (a route tested alone): Next.js's own value.
   return headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown';
 }

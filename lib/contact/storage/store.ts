@@ -103,8 +103,9 @@ export interface ContactStore {
   /** Whether another message was held in the `windowMs` before this one (ties: the smaller id). */
   heldShortlyBefore(message: ContactMessage, windowMs: number): Promise<boolean>;
   /**
-   * Queues a digest and marks the messages it lists, in one transaction; false, changing
-   * nothing, when a digest with this id exists (another instance made it).
+   * Queues a digest, then marks the messages it lists (two statements, not one transaction: a
+   * crash between them leaves the messages unmarked, and the next digest lists them again);
+   * false, changing nothing, when a digest with this id exists (another instance made it).
    */
   insertDigest(row: NewContactDigestRow, messageIds: string[]): Promise<boolean>;
   findDigest(id: string): Promise<ContactDigest | null>;

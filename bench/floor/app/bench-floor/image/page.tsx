@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import { heroImageSizes } from '@/components/home/hero-section';
+import { heroImageSizes } from '@/components/home/hero-image';
 import { heroImage } from '@/lib/content/firm';
 
 export const metadata = {

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopServer } from '../support/next-server';
+import { freePort, waitForHttp } from '../support/ports';
+
+/**
+ * `npm run dev`, as a developer starts it: the server entry in development mode, whose request
+ * gate lets only the live reload's WebSocket (/_next/hmr) upgrade. Its build goes to a folder of
+ * its own (NEXT_DIST_DIR), apart from the production build the other tests serve.
+ */
+const root = path.resolve(__dirname, '../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sa-dev-'));
+const port = await freePort();
+let output = '';
+const dev = spawn('npm', ['run', '--silent', 'dev'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: '.next-dev',
+    PORT: String(port),
+    DATABASE_URL: `file:${path.join(dataDir, 'site.db')}`,
+    OUTBOX_DIR: path.join(dataDir, 'outbox'),
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+dev.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+dev.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+beforeAll(async () => {
+  // The first request compiles; once answered, Next.js's live reload is set up.
+  await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, 150_000);
+}, 160_000);
+
+afterAll(async () => {
+  await stopServer(dev, 'SIGINT', 20_000);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Asks for a WebSocket upgrade and resolves with the answer's status line. */
+function upgrade(pathname: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(
+        `GET ${pathname} HTTP/1.1\r\nHost: localhost:${port}\r\nUpgrade: websocket\r\n` +
+          'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
+          'Sec-WebSocket-Version: 13\r\n\r\n',
+      ),
+    );
+    socket.once('data', (chunk: Buffer) => {
+      resolve(chunk.toString('latin1').split('\r\n')[0] ?? '');
+      socket.destroy();
+    });
+    socket.once('error', reject);
+  });
+}
+
+describe('npm run dev', () => {
+  it('serves the site in development mode', () => {
+    expect(output).toMatch(/\[server\] ready on http:\/\/localhost:\d+ \(development\)/);
+  });
+
+  it('lets the live reload’s WebSocket upgrade through, and refuses any other', async () => {
+    expect(await upgrade('/_next/hmr')).toBe('HTTP/1.1 101 Switching Protocols');
+    expect(await upgrade('/fr')).toBe('HTTP/1.1 400 Bad Request');
+  });
+});
