@@ -18,7 +18,8 @@ export function SiteFooter({ locale }: { locale: Locale }) {
   return (
     <footer
       aria-label={t('common.footer.label')}
-      className="border-line bg-ink border-t text-white"
+      // On the dark footer the focus ring is white (app/globals.css).
+      className="border-line bg-ink border-t text-white [--focus-ring:white]"
       data-testid="site-footer"
     >
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { firm } from '@/lib/content/firm';
 
 /**
  * Every setting of the running site comes from the environment and is read here, checked at
@@ -39,8 +40,12 @@ const schema = z.object({
     .transform((value) => value.replace(/\/+$/, '')),
   DATABASE_URL: optionalText,
   SMTP_URL: optionalText,
-  CONTACT_TO: z.string().trim().default('contact@sorel-aubry-avocats.fr'),
-  CONTACT_FROM: z.string().trim().default('Site Sorel Aubry Avocats <site@sorel-aubry-avocats.fr>'),
+  // The firm's own name and address (lib/content/firm.ts), so the e-mails agree with the site.
+  CONTACT_TO: z.string().trim().default(firm.email),
+  CONTACT_FROM: z
+    .string()
+    .trim()
+    .default(`Site ${firm.name} <site@${firm.email.split('@')[1]}>`),
   OUTBOX_DIR: z.string().trim().default('./data/outbox'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])

@@ -24,6 +24,9 @@ fi
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 command -v xauth >/dev/null 2>&1 || missing+=(xauth)
 ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || missing+=(libgl1-mesa-dri)
+# xdotool makes the WebKit window the display's active one (no window manager on Xvfb), where
+# WebKit draws focus rings (tests/engines/visible-focus.test.ts).
+command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
 # Firefox (tests/engines/puppeteer.ts), driven over WebDriver BiDi: no geckodriver.
 [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
 # SQLite's own command, which deploy/backup uses for its online backup (tests/integration/backups.test.ts).

@@ -21,6 +21,8 @@ export interface ContactFormClientProps {
   formToken: string;
   /** The no-JavaScript post's submission id; with JavaScript the form names each message itself. */
   submissionId: string;
+  /** What to know before sending, shown above the button and read with it. */
+  notice: React.ReactNode;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ContactFormClient({
   toastTexts,
   formToken,
   submissionId,
+  notice,
 }: ContactFormClientProps) {
   const { serverState, formAction, fields, formRef, pending, onSubmit, noteInteraction } =
     useContactForm({
@@ -114,9 +117,11 @@ export function ContactFormClient({
           </div>
         ) : null}
         <div className="sm:col-span-2">
+          <div id="contact-notice">{notice}</div>
           <button
             type="submit"
             disabled={pending}
+            aria-describedby="contact-notice"
             className="bg-accent-strong hover:bg-accent min-h-11 rounded-md px-6 py-3 font-medium text-white disabled:cursor-wait disabled:opacity-80"
           >
             {pending ? form.pending : form.submit}

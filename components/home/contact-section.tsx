@@ -16,6 +16,8 @@ import { StreetPlan } from './street-plan';
 export function ContactSection({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
   const linkClass = 'underline decoration-line underline-offset-4 hover:decoration-ink';
+  // A telephone number is read as one piece: never broken over two lines.
+  const telClass = `${linkClass} whitespace-nowrap`;
   return (
     <HomeSection id="contact" title={t('home.sections.contact')} lead={t('home.contact.lead')}>
       <div className="grid gap-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -49,14 +51,14 @@ export function ContactSection({ locale }: { locale: Locale }) {
                 <ul className="space-y-2">
                   <li>
                     {t('home.contact.switchboard')}{' '}
-                    <a href={telHref(firm.phone)} className={linkClass}>
+                    <a href={telHref(firm.phone)} className={telClass}>
                       {firm.phone}
                     </a>
                   </li>
                   {partners.map((partner) => (
                     <li key={partner.id} data-testid="direct-line">
                       {t('home.contact.directLine', { name: partner.name })}{' '}
-                      <a href={telHref(partner.phone)} className={linkClass}>
+                      <a href={telHref(partner.phone)} className={telClass}>
                         {partner.phone}
                       </a>
                     </li>

@@ -5,13 +5,18 @@ import type { Locale } from '@/lib/i18n/locales';
 import { partnerHref } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
 
-/** A partner on the home page: photo, name, role, short bio; the whole card links to the profile. */
+/**
+ * A partner on the home page: photo, name, role, short bio; the whole card links to the profile
+ * (the name's link stretched over it). The card draws the link's focus ring on its own outline,
+ * which its overflow-hidden (the photo's rounded corners) does not clip, as it would clip a ring
+ * drawn by anything inside it.
+ */
 export function PartnerCard({ partner, locale }: { partner: Partner; locale: Locale }) {
   const t = getTranslator(locale);
   const href = partnerHref(locale, partner.profilePath);
   return (
     <article
-      className="group border-line relative flex flex-col overflow-hidden rounded-sm border bg-white sm:flex-row"
+      className="group border-line relative flex flex-col overflow-hidden rounded-sm border bg-white outline-offset-2 outline-[var(--focus-ring,var(--color-focus))] has-[a:focus-visible]:outline-3 sm:flex-row"
       data-testid="partner-card"
     >
       <Image
@@ -44,10 +49,6 @@ export function PartnerCard({ partner, locale }: { partner: Partner; locale: Loc
           <Icon name="arrow-right" size={16} />
         </p>
       </div>
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 rounded-sm group-has-[a:focus-visible]:outline-3 group-has-[a:focus-visible]:outline-offset-2 group-has-[a:focus-visible]:outline-[var(--color-accent)]"
-      />
     </article>
   );
 }

@@ -44,6 +44,8 @@ export const firm = {
     en: 'A law firm dedicated to employment and labour law, alongside companies and executives.',
   } satisfies Localized,
   publicationDirector: 'Hélène Sorel',
+  /** How soon the firm answers a contact message, as the form and its answer say. */
+  replyDelay: { fr: 'deux jours ouvrés', en: 'two working days' } satisfies Localized,
   /** The site went online in 2025: the first year of the copyright notice. */
   siteOpenedYear: 2025,
   policiesUpdated: '2025-05-06',
@@ -60,6 +62,26 @@ export const hostingProvider = {
   name: 'Nuage Hexagone SAS',
   address: '5 avenue de l’Exemple, 69002 Lyon, France',
   phone: '+33 4 99 00 10 10',
+} as const;
+
+/**
+ * Professional liability insurance, named in the legal notice as the consumer code asks of a
+ * provider whose activity requires it (Code de la consommation, art. L111-2 and R111-2): the
+ * collective policy the Paris bar takes out for the lawyers admitted to it.
+ */
+export const professionalInsurance = {
+  policyholder: {
+    fr: 'l’Ordre des avocats de Paris',
+    en: 'the Paris Bar (Ordre des avocats de Paris)',
+  } satisfies Localized,
+  /** Placeholder: the insurer of the bar's policy in force. */
+  insurer: 'Mutuelle Exemple des Professions Juridiques',
+  insurerAddress: '10 rue de l’Exemple, 75009 Paris',
+  /** Placeholder: the geographic cover of the policy in force. */
+  cover: {
+    fr: 'le monde entier, à l’exception des États-Unis et du Canada',
+    en: 'worldwide, except the United States and Canada',
+  } satisfies Localized,
 } as const;
 
 export const designProvider = {

@@ -4,7 +4,15 @@
  */
 import type { Locale } from '@/lib/i18n/locales';
 import { localeTags } from '@/lib/i18n/locales';
-import { cnil, designProvider, firm, formatAddress, hostingProvider, partners } from './firm';
+import {
+  cnil,
+  designProvider,
+  firm,
+  formatAddress,
+  hostingProvider,
+  partners,
+  professionalInsurance,
+} from './firm';
 
 export function legalFacts(locale: Locale): Record<string, string> {
   return {
@@ -21,6 +29,10 @@ export function legalFacts(locale: Locale): Record<string, string> {
     partnerNames: new Intl.ListFormat(localeTags[locale], { type: 'conjunction' }).format(
       partners.map((partner) => partner.name),
     ),
+    insurancePolicyholder: professionalInsurance.policyholder[locale],
+    insurerName: professionalInsurance.insurer,
+    insurerAddress: professionalInsurance.insurerAddress,
+    insuranceCover: professionalInsurance.cover[locale],
     hostName: hostingProvider.name,
     hostAddress: hostingProvider.address,
     hostPhone: hostingProvider.phone,

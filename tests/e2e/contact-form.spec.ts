@@ -29,6 +29,24 @@ const valid = {
   message: 'Bonjour, je souhaite un rendez-vous au sujet de mon contrat de travail.',
 };
 
+/** The answer to a message sent, with and without JavaScript. */
+const successText =
+  'Your message has been sent. We will reply within two working days, once we have checked for any conflict of interest; until then, please do not send us any documents.';
+
+/** What the form says beside its button before a visitor writes to a lawyer. */
+const beforeSending = {
+  fr: [
+    'Ne nous adressez à ce stade aucune information confidentielle ni aucun document.',
+    'L’envoi de ce formulaire ne fait pas du cabinet votre avocat : nous vérifions d’abord l’absence de conflit d’intérêts.',
+    'Nous vous répondons sous deux jours ouvrés.',
+  ],
+  en: [
+    'Please do not send us any confidential information or documents at this stage.',
+    'Sending this form does not make the firm your lawyer: we first check for any conflict of interest.',
+    'We reply within two working days.',
+  ],
+};
+
 async function fill(page: Page, locale: 'fr' | 'en', values: typeof valid) {
   const labels =
     locale === 'fr'
@@ -131,7 +149,7 @@ test.describe('contact form', () => {
     expect((await answer).status()).toBe(201);
 
     const toast = page.getByRole('status').filter({ hasText: 'Success' });
-    await expect(toast).toContainText("Your message has been sent. We'll contact you soon.");
+    await expect(toast).toContainText(successText);
     for (const label of ['Name', 'Email', 'Phone', 'Message'])
       await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
@@ -208,7 +226,7 @@ test.describe('contact form', () => {
     await fill(page, 'en', { ...valid, name });
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Success' })).toContainText(
-      "Your message has been sent. We'll contact you soon.",
+      successText,
       AFTER_RESENDS,
     );
     expect(sent).toHaveLength(3);
@@ -300,8 +318,48 @@ test.describe('contact form', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     const result = page.getByTestId('contact-result');
     await expect(result).toContainText('Success');
-    await expect(result).toContainText("Your message has been sent. We'll contact you soon.");
+    await expect(result).toContainText(successText);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+    await context.close();
+  });
+
+  for (const javaScriptEnabled of [true, false])
+    test(`says, beside its button, what not to send, that it makes no engagement and when the firm answers (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      await asVisitor(context, baseURL!);
+      const page = await context.newPage();
+      for (const locale of ['fr', 'en'] as const) {
+        await page.goto(`/${locale}`);
+        const notice = page.getByTestId('contact-notice');
+        await expect(notice.getByRole('listitem')).toHaveText(beforeSending[locale]);
+        // Just above the button, and read with it.
+        const button = page.getByRole('button', {
+          name: locale === 'fr' ? 'Envoyer le message' : 'Send message',
+        });
+        await expect(button).toHaveAccessibleDescription(beforeSending[locale].join(' '));
+        const [noticeBox, buttonBox] = [await notice.boundingBox(), await button.boundingBox()];
+        expect(buttonBox!.y - (noticeBox!.y + noticeBox!.height)).toBeGreaterThanOrEqual(0);
+        expect(buttonBox!.y - (noticeBox!.y + noticeBox!.height)).toBeLessThanOrEqual(32);
+      }
+      await context.close();
+    });
+
+  test('without JavaScript, the French answer says when the firm replies and what not to send yet', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await asVisitor(context, baseURL!);
+    const page = await context.newPage();
+    await page.goto('/fr');
+    await fill(page, 'fr', valid);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.getByTestId('contact-result')).toContainText(
+      'Votre message a bien été envoyé. Nous vous répondrons sous deux jours ouvrés, une fois l’absence de conflit d’intérêts vérifiée ; d’ici là, ne nous adressez aucun document.',
+    );
     await context.close();
   });
 
@@ -369,7 +427,7 @@ test.describe('a message sent faster than a person fills a form', () => {
     // The fill time is taken at the click; the toast's own timers need the clock running again.
     await page.clock.resume();
     await expect(page.getByRole('status').filter({ hasText: 'Success' })).toContainText(
-      "Your message has been sent. We'll contact you soon.",
+      successText,
     );
     await expect
       .poll(() => whereStored(name))

@@ -48,6 +48,32 @@ for (const locale of ['fr', 'en'] as const) {
       await expect(main).not.toContainText(rawKey);
     });
 
+    test('legal notice: the professional liability insurance, its insurer and its cover', async ({
+      page,
+    }) => {
+      await page.goto(`${prefix}/mentions-legales`);
+      const insurance = page.locator('section#assurance');
+      // Headings are numbered ("4. …").
+      await expect(insurance.getByRole('heading', { level: 2 })).toHaveText(
+        locale === 'fr' ? /Assurance professionnelle$/ : /Professional liability insurance$/,
+      );
+      const lines =
+        locale === 'fr'
+          ? [
+              'contrat collectif souscrit par l’Ordre des avocats de Paris pour les avocats inscrits à son barreau',
+              'L.\u00a0111-2 et R.\u00a0111-2 du code de la consommation',
+              'Assureur\u00a0: Mutuelle Exemple des Professions Juridiques, 10 rue de l’Exemple, 75009 Paris',
+              'Couverture géographique\u00a0: le monde entier, à l’exception des États-Unis et du Canada',
+            ]
+          : [
+              'collective policy taken out by the Paris Bar (Ordre des avocats de Paris) for the lawyers admitted to it',
+              'articles L. 111-2 and R. 111-2 of the French Consumer Code',
+              'Insurer: Mutuelle Exemple des Professions Juridiques, 10 rue de l’Exemple, 75009 Paris',
+              'Geographic cover: worldwide, except the United States and Canada',
+            ];
+      for (const line of lines) await expect(insurance, line).toContainText(line);
+    });
+
     test('privacy policy: controller, retention, rights, CNIL, date, table of contents', async ({
       page,
     }) => {

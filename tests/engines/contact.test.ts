@@ -22,7 +22,8 @@ const texts = {
       'Veuillez saisir un numéro de téléphone valide',
       'Le message doit contenir au moins 10 caractères',
     ],
-    success: 'Votre message a bien été envoyé. Nous vous contacterons rapidement.',
+    success:
+      'Votre message a bien été envoyé. Nous vous répondrons sous deux jours ouvrés, une fois l’absence de conflit d’intérêts vérifiée ; d’ici là, ne nous adressez aucun document.',
   },
   en: {
     submit: 'Send message',
@@ -32,7 +33,8 @@ const texts = {
       'Please enter a valid phone number',
       'Message must be at least 10 characters',
     ],
-    success: "Your message has been sent. We'll contact you soon.",
+    success:
+      'Your message has been sent. We will reply within two working days, once we have checked for any conflict of interest; until then, please do not send us any documents.',
   },
 } as const;
 

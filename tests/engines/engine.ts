@@ -74,6 +74,17 @@ export interface EnginePage {
    */
   setViewport(viewport: Viewport): Promise<void>;
   screenshot(file: string): Promise<void>;
+  /**
+   * A PNG of `clip` (CSS px of the viewport) where the driver can cut one (`clips`), else of the
+   * whole viewport (WebKitWebDriver takes only that).
+   */
+  capture(clip: Box): Promise<Buffer>;
+  readonly clips: boolean;
+  /**
+   * Makes the tab's window the active one, as the window a visitor types in is: engines draw
+   * focus rings only there. Call it after setViewport.
+   */
+  activateWindow(): Promise<void>;
   /** Console errors and uncaught exceptions (with rejections) since the last reset. */
   errors(): Promise<string[]>;
   /** A new visitor: no cookies, no storage, no recorded errors, a blank tab. */

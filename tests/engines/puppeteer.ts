@@ -117,6 +117,20 @@ export async function openPuppeteer(
     async screenshot(file) {
       await page.screenshot({ path: file as `${string}.png` });
     },
+    async capture(clip) {
+      // puppeteer takes a clip in the document's coordinates.
+      const [left, top] = await evaluate(() => [window.scrollX, window.scrollY]);
+      return Buffer.from(
+        await page.screenshot({
+          clip: { ...clip, x: clip.x + (left ?? 0), y: clip.y + (top ?? 0) },
+          captureBeyondViewport: false,
+        }),
+      );
+    },
+    clips: true,
+    async activateWindow() {
+      await page.bringToFront();
+    },
     async errors() {
       return [...errors];
     },

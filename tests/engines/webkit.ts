@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { remote } from 'webdriverio';
 import { freePort, waitForHttp } from '../support/ports';
 import type { Box, EngineOptions, EnginePage, Key, Viewport } from './engine';
@@ -76,6 +77,33 @@ async function openSession(display: string, zoom: number): Promise<Session> {
     driver.kill();
     throw error;
   }
+}
+
+const run = promisify(execFile);
+
+/**
+ * Makes the session's MiniBrowser the active window of the X display, as a visitor's browser
+ * window is. WebKit matches :focus and :focus-visible, and paints focus rings, only in an active
+ * window, and on Xvfb, without a window manager, no window becomes active by itself (nor through
+ * WebDriver's window commands). xdotool gives the window the X input focus.
+ */
+async function activateWindow(session: Session, display: string): Promise<void> {
+  const pid = session.driver.pid;
+  const children = pid
+    ? (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim().split(/\s+/)
+    : [];
+  const env = { ...process.env, DISPLAY: display };
+  for (const child of children.filter(Boolean)) {
+    const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--pid', child], {
+      env,
+    }).catch(() => ({ stdout: '' }));
+    const window = stdout.trim().split(/\s+/).filter(Boolean).at(-1);
+    if (window) {
+      await run('xdotool', ['windowfocus', '--sync', window], { env });
+      return;
+    }
+  }
+  throw new Error('WebKit: no MiniBrowser window to activate (is xdotool installed?)');
 }
 
 export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
@@ -225,6 +253,11 @@ export async function openWebKit(options: EngineOptions): Promise<EnginePage> {
     async screenshot(file) {
       await writeFile(file, Buffer.from(await browser().takeScreenshot(), 'base64'));
     },
+    activateWindow: () => activateWindow(active, options.display),
+    async capture() {
+      return Buffer.from(await browser().takeScreenshot(), 'base64');
+    },
+    clips: false,
     async errors() {
       if (!(await onSite())) return [];
       return evaluate(

@@ -152,11 +152,16 @@ describe('what visitors, search engines and feed readers get', () => {
     expect(related).toBeGreaterThan(0);
     expect(related).toBeLessThan(page.indexOf('id="share-heading"'));
     expect(page.slice(related)).toContain('/en/blog/licenciement-economique-le-reclassement');
-    // Without an author, the firm.
+    // Without an author, the firm, named by the @id of the home page's LegalService.
     const firm = jsonLd(await html('/fr/blog/cellules-hostiles')).find(
       (data) => data['@type'] === 'BlogPosting',
     );
-    expect(firm?.author).toEqual({ '@type': 'Organization', name: 'Sorel Aubry Avocats' });
+    const home = jsonLd(await html('/fr')).find((data) => data['@type'] === 'LegalService');
+    expect(firm?.author).toEqual({
+      '@type': 'LegalService',
+      '@id': home?.['@id'],
+      name: 'Sorel Aubry Avocats',
+    });
   });
 
   it('the feed names each item’s author; the sitemap’s lastmod is a_jour_au', async () => {
