@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
+import { expect } from 'vitest';
 import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { freePort } from './ports';
 import { startPostgres, type PostgresCluster } from './postgres';
+import type { SmtpSink } from './smtp-sink';
 import { startUnitInstance, writeEnvFile, type UnitInstance } from './unit-instance';
 
 export interface ShippedSite {
@@ -21,11 +23,13 @@ export interface ShippedSite {
 /**
  * The deployment as shipped (deploy/), on loopback: one PostgreSQL database, two instances
  * started from the systemd unit with one environment file, and the nginx site in front of them
- * with its page cache's placeholder. `settings(siteUrl, databaseUrl)` gives the file's values.
+ * with its page cache's placeholder. `settings(siteUrl, databaseUrl)` gives the file's values;
+ * `workerConnections`, nginx's slots per worker when not the operations manual's.
  */
 export async function startShippedSite(
   name: string,
   settings: (siteUrl: string, databaseUrl: string) => Record<string, string>,
+  { workerConnections }: { workerConnections?: number } = {},
 ): Promise<ShippedSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `sa-${name}-`));
   const cluster: PostgresCluster = await startPostgres();
@@ -48,6 +52,7 @@ export async function startShippedSite(
     upstreamPorts: instances.map((i) => i.port),
     httpsPort,
     noncePlaceholder,
+    workerConnections,
   });
   return {
     siteUrl,
@@ -64,4 +69,20 @@ export async function startShippedSite(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The message sent under `name` was stored once and e-mailed once: waits for its e-mail (the
+ * sink's first), then gives a doubled delivery 3 s to show before counting.
+ */
+export async function expectStoredAndMailedOnce(database: Pool, sink: SmtpSink, name: string) {
+  await sink.waitFor(1, 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const subjects = sink.received.map((mail) => mail.headers.subject ?? '');
+  expect(subjects.filter((subject) => subject.endsWith(name))).toHaveLength(1);
+  const { rows } = await database.query<{ name: string }>(
+    'SELECT name FROM contact_messages WHERE name = $1',
+    [name],
+  );
+  expect(rows).toHaveLength(1);
 }
