@@ -15,6 +15,8 @@ if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb 
   missing+=(postgresql)
 fi
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+# nginx's stream module: the shipped site's ports and connection cap (deploy/nginx/*-stream.conf).
+[ -f /usr/lib/nginx/modules/ngx_stream_module.so ] || missing+=(libnginx-mod-stream)
 # WebKit (tests/engines/webkit.ts): WebKitWebDriver and its MiniBrowser, which needs an X display
 # (Xvfb, with xauth) and Mesa's software GL driver; the last three are only "Recommends", so they
 # are named, as this script installs without recommends.

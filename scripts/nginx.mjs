@@ -1,7 +1,8 @@
 // @ts-check
-// Runs the shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) on loopback, for the
-// deployment tests and `npm run bench`: only the listening ports, the certificate (self-signed,
-// made at run time), the upstream ports and the log, cache and site folders are substituted.
+// Runs the shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) behind its stream part
+// (sorel-aubry-avocats-stream.conf) on loopback, for the deployment tests and `npm run bench`:
+// only the listening and hand-over ports, the certificate (self-signed, made at run time), the
+// upstream ports and the log, cache and site folders are substituted.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -18,19 +19,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const SITE_CONFIG = new URL('../deploy/nginx/sorel-aubry-avocats.conf', import.meta.url);
+/** The stream part in front of the site: ports 80 and 443, connections per address. */
+export const STREAM_CONFIG = new URL(
+  '../deploy/nginx/sorel-aubry-avocats-stream.conf',
+  import.meta.url,
+);
+/** Debian's stream module (libnginx-mod-stream), as its modules-enabled file loads it. */
+export const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
+/** What the site needs from nginx.conf, as docs/operations.md ("Deployment") sets it. */
+export const NGINX_CONF = { workerConnections: 4096, openFiles: 8192 };
 
-/** Debian's nginx binary, installed from Debian's packages when missing (as root, like Chromium). */
+/**
+ * Debian's nginx binary and its stream module, installed from Debian's packages when missing (as
+ * root, like Chromium).
+ */
 export function ensureNginx() {
   const binary = '/usr/sbin/nginx';
-  if (existsSync(binary)) return binary;
+  const missing = [
+    ...(existsSync(binary) ? [] : ['nginx-light']),
+    ...(existsSync(STREAM_MODULE) ? [] : ['libnginx-mod-stream']),
+  ];
+  if (missing.length === 0) return binary;
   if (process.getuid?.() !== 0)
     throw new Error(
-      'nginx is missing: sudo apt-get update && sudo apt-get install -y nginx-light (Debian)',
+      `nginx is missing: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')} (Debian)`,
     );
-  console.info('Installing nginx-light from Debian’s packages...');
+  console.info(`Installing ${missing.join(' ')} from Debian’s packages...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], {
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
     stdio: 'inherit',
     env,
   });
@@ -41,38 +58,79 @@ export function ensureNginx() {
 }
 
 /**
+ * A `replace` that throws when its pattern is no longer in the text, so that a changed file is
+ * never silently tested in another shape.
+ * @param {string} text
+ * @param {string} file
+ */
+function substitutions(text, file) {
+  let out = text;
+  return {
+    /** @type {(pattern: RegExp, replacement: string, what: string) => void} */
+    replace(pattern, replacement, what) {
+      if (!pattern.test(out)) throw new Error(`deploy/nginx: ${what} not found in the ${file}`);
+      pattern.lastIndex = 0;
+      out = out.replace(pattern, replacement);
+    },
+    /** @type {(change: (text: string) => string) => void} */
+    edit(change) {
+      out = change(out);
+    },
+    text: () => out,
+  };
+}
+
+/**
+ * @typedef {object} HandoverPorts The loopback ports that stand for the shipped hand-over ports
+ *   (8443 and 8080), so that several nginx can run at once.
+ * @property {number} handoverHttpsPort
+ * @property {number} handoverHttpPort
+ */
+
+/**
  * The shipped site configuration with loopback ports and local paths. Throws when a value it
  * must substitute is no longer in the file, so that a changed configuration is never silently
  * tested in another shape. `siteRoot` takes the place of the site's `current` link (the page
  * cache's key resolves it): the release test's own link, or by default `<dir>/site`.
  * @param {string} text
- * @param {{ upstreamPorts: number[], httpPort: number, httpsPort: number, certFile: string,
- *   keyFile: string, dir: string, siteRoot?: string }} options
+ * @param {{ upstreamPorts: number[], certFile: string, keyFile: string, dir: string,
+ *   siteRoot?: string } & HandoverPorts} options
  */
 export function renderSiteConfig(
   text,
-  { upstreamPorts, httpPort, httpsPort, certFile, keyFile, dir, siteRoot = `${dir}/site` },
+  {
+    upstreamPorts,
+    handoverHttpsPort,
+    handoverHttpPort,
+    certFile,
+    keyFile,
+    dir,
+    siteRoot = `${dir}/site`,
+  },
 ) {
-  let out = text;
-  /** @type {(pattern: RegExp, replacement: string, what: string) => void} */
-  const replace = (pattern, replacement, what) => {
-    if (!pattern.test(out)) throw new Error(`deploy/nginx: ${what} not found in the site file`);
-    pattern.lastIndex = 0;
-    out = out.replace(pattern, replacement);
-  };
+  const { replace, edit, text: result } = substitutions(text, 'site file');
   // The upstream: the first `server 127.0.0.1:…` line is the model for one line per instance.
   const serverLine = /^(\s*)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n/m;
-  const match = serverLine.exec(out);
+  const match = serverLine.exec(result());
   if (!match) throw new Error('deploy/nginx: no `server 127.0.0.1:port` line in the upstream');
   const lines = upstreamPorts
     .map((port) => `${match[1]}server 127.0.0.1:${port}${match[2] ?? ''};\n`)
     .join('');
-  out = out.replace(/^\s*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm, (line, offset) =>
-    offset === match.index ? lines : '',
+  edit((out) =>
+    out.replace(/^\s*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm, (line, offset) =>
+      offset === match.index ? lines : '',
+    ),
   );
-  replace(/^(\s*)listen \[::\]:\d+[^;\n]*;\n/gm, '', 'an IPv6 listen line');
-  replace(/listen 80;/g, `listen 127.0.0.1:${httpPort};`, 'listen 80');
-  replace(/listen 443 /g, `listen 127.0.0.1:${httpsPort} `, 'listen 443');
+  replace(
+    /listen 127\.0\.0\.1:8080 /g,
+    `listen 127.0.0.1:${handoverHttpPort} `,
+    'listen 127.0.0.1:8080',
+  );
+  replace(
+    /listen 127\.0\.0\.1:8443 /g,
+    `listen 127.0.0.1:${handoverHttpsPort} `,
+    'listen 127.0.0.1:8443',
+  );
   replace(/ssl_certificate \S+;/g, `ssl_certificate ${certFile};`, 'ssl_certificate');
   replace(/ssl_certificate_key \S+;/g, `ssl_certificate_key ${keyFile};`, 'ssl_certificate_key');
   replace(/\/var\/lib\/nginx\//g, `${dir}/cache/`, 'the cache folder');
@@ -83,7 +141,34 @@ export function renderSiteConfig(
     `include ${dir}/nonce.conf;`,
     'the nonce placeholder’s file',
   );
-  return out;
+  return result();
+}
+
+/**
+ * The shipped stream part (ports 80 and 443, connections per address) on loopback: it listens on
+ * `httpPort` and `httpsPort` of 127.0.0.1 only and hands over to the rendered site's ports.
+ * @param {string} text
+ * @param {{ httpPort: number, httpsPort: number } & HandoverPorts} options
+ */
+export function renderStreamConfig(
+  text,
+  { httpPort, httpsPort, handoverHttpsPort, handoverHttpPort },
+) {
+  const { replace, text: result } = substitutions(text, 'stream file');
+  replace(/^(\s*)listen \[::\]:\d+;\n/gm, '', 'an IPv6 listen line');
+  replace(/listen 80;/g, `listen 127.0.0.1:${httpPort};`, 'listen 80');
+  replace(/listen 443;/g, `listen 127.0.0.1:${httpsPort};`, 'listen 443');
+  replace(
+    /proxy_pass 127\.0\.0\.1:8443;/g,
+    `proxy_pass 127.0.0.1:${handoverHttpsPort};`,
+    'proxy_pass 127.0.0.1:8443',
+  );
+  replace(
+    /proxy_pass 127\.0\.0\.1:8080;/g,
+    `proxy_pass 127.0.0.1:${handoverHttpPort};`,
+    'proxy_pass 127.0.0.1:8080',
+  );
+  return result();
 }
 
 /**
@@ -188,8 +273,9 @@ export function newNoncePlaceholder() {
  * `extraHttp(certFile, keyFile)`, for the bench: more configuration in the same `http` block.
  * `siteRoot`: the site's `current` link (the release test's); by default an empty folder, which
  * is no release folder, so every page is kept whatever release its instance says.
+ * `workerConnections`: each worker's slots, by default the operations manual's.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
- * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, siteRoot?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
+ * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, workerConnections?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, siteRoot?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
  * @returns {Promise<RunningNginx>}
  */
 export async function startNginx({
@@ -197,6 +283,7 @@ export async function startNginx({
   httpsPort,
   httpPort,
   workers = 1,
+  workerConnections = NGINX_CONF.workerConnections,
   certificateKey = 'ecdsa',
   noncePlaceholder = newNoncePlaceholder(),
   siteRoot,
@@ -210,10 +297,10 @@ export async function startNginx({
   const { certFile, keyFile } = makeCertificate(dir, { key: certificateKey });
   httpsPort ??= await freePort();
   httpPort ??= await freePort();
+  const handover = { handoverHttpsPort: await freePort(), handoverHttpPort: await freePort() };
   const site = renderSiteConfig(readFileSync(SITE_CONFIG, 'utf8'), {
     upstreamPorts,
-    httpPort,
-    httpsPort,
+    ...handover,
     certFile,
     keyFile,
     dir,
@@ -221,17 +308,26 @@ export async function startNginx({
   });
   writeFileSync(join(dir, 'site.conf'), site);
   writeFileSync(
+    join(dir, 'stream.conf'),
+    renderStreamConfig(readFileSync(STREAM_CONFIG, 'utf8'), { httpPort, httpsPort, ...handover }),
+  );
+  writeFileSync(
     join(dir, 'nonce.conf'),
     `set $sorel_aubry_nonce_placeholder ${noncePlaceholder};\n`,
   );
-  // The main file mirrors Debian's /etc/nginx/nginx.conf, with this folder for every path.
+  // The main file mirrors Debian's /etc/nginx/nginx.conf as the operations manual leaves it
+  // (the stream module loaded, the site's figures, the stream part included), with this folder
+  // for every path.
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off;
 worker_processes ${workers};
+worker_rlimit_nofile ${NGINX_CONF.openFiles};
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
-events { worker_connections 4096; }
+load_module ${STREAM_MODULE};
+events { worker_connections ${workerConnections}; }
+include ${dir}/stream.conf;
 http {
     sendfile on;
     tcp_nopush on;

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listQueryParams } from '@/lib/articles/list-query';
-import { renderSiteConfig, SITE_CONFIG } from './nginx.mjs';
+import { renderSiteConfig, renderStreamConfig, SITE_CONFIG, STREAM_CONFIG } from './nginx.mjs';
 
 const shipped = readFileSync(SITE_CONFIG, 'utf8');
+const shippedStream = readFileSync(STREAM_CONFIG, 'utf8');
 const options = {
   upstreamPorts: [4101, 4102, 4103],
   httpPort: 4080,
   httpsPort: 4443,
+  handoverHttpPort: 4880,
+  handoverHttpsPort: 4843,
   certFile: '/tmp/t/cert.pem',
   keyFile: '/tmp/t/key.pem',
   dir: '/tmp/t',
@@ -34,10 +37,10 @@ describe('renderSiteConfig (the shipped nginx site on loopback)', () => {
 
   it('substitutes only ports, certificate and folders', () => {
     expect(directives(rendered).join('\n')).not.toMatch(
-      /listen \[::\]|listen 80;|listen 443|\/etc\/letsencrypt|\/var\/|\/srv\//,
+      /:8080|:8443|\/etc\/letsencrypt|\/var\/|\/srv\//,
     );
-    expect(rendered).toContain('listen 127.0.0.1:4080;');
-    expect(rendered).toContain('listen 127.0.0.1:4443 ssl http2 default_server;');
+    expect(rendered).toContain('listen 127.0.0.1:4880 proxy_protocol;');
+    expect(rendered).toContain('listen 127.0.0.1:4843 ssl http2 proxy_protocol default_server;');
     expect(rendered).toContain('ssl_certificate /tmp/t/cert.pem;');
     expect(rendered).toContain('include /tmp/t/nonce.conf;');
     expect(rendered).toContain('root /tmp/t/site;');
@@ -49,6 +52,17 @@ describe('renderSiteConfig (the shipped nginx site on loopback)', () => {
       /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root |include )/;
     const keep = (lines: string[]) => lines.filter((line) => !changed.test(line));
     expect(keep(directives(rendered))).toEqual(keep(directives(shipped)));
+  });
+
+  it('puts the stream part on the loopback ports, in front of the rendered site', () => {
+    const stream = renderStreamConfig(shippedStream, options);
+    expect(directives(stream).join('\n')).not.toMatch(/listen \[::\]|:80;|:443;|:8080|:8443/);
+    expect(stream).toContain('listen 127.0.0.1:4443;');
+    expect(stream).toContain('listen 127.0.0.1:4080;');
+    expect(stream).toContain('proxy_pass 127.0.0.1:4843;');
+    expect(stream).toContain('proxy_pass 127.0.0.1:4880;');
+    const keep = (lines: string[]) => lines.filter((line) => !/^(listen |proxy_pass )/.test(line));
+    expect(keep(directives(stream))).toEqual(keep(directives(shippedStream)));
   });
 
   it('fails loudly when a value it substitutes is no longer in the file', () => {
@@ -253,6 +267,51 @@ describe('the shipped nginx site, read as nginx reads it', () => {
   it('sends the value the site itself sends straight from its server', () => {
     const config = readFileSync(new URL('../next.config.ts', import.meta.url), 'utf8');
     expect(/key: 'Strict-Transport-Security', value: '([^']+)'/.exec(config)?.[1]).toBe(HSTS);
+  });
+
+  it('is reached only through the stream part, which names the visitor', () => {
+    // Every server listens on a loopback port the stream part hands over to, with the visitor's
+    // address in the PROXY protocol, which the site trusts from 127.0.0.1 alone.
+    const handover = parse(shippedStream)
+      .flatMap((d) => named(d.block ?? [], 'server'))
+      .map((server) => value(server.block ?? [], 'proxy_pass'));
+    expect(handover.flat().sort()).toEqual(['127.0.0.1:8080', '127.0.0.1:8443']);
+    for (const server of servers) {
+      for (const listen of value(server, 'listen')) {
+        expect(listen).toMatch(/^127\.0\.0\.1:(8080|8443) .*\bproxy_protocol\b/);
+        expect(handover.flat()).toContain(listen.split(' ')[0]);
+      }
+    }
+    expect(value(http, 'set_real_ip_from')).toEqual(['127.0.0.1']);
+    expect(value(http, 'real_ip_header')).toEqual(['proxy_protocol']);
+  });
+
+  it('caps the connections per address on every port, and logs it as a warning', () => {
+    const stream = named(parse(shippedStream), 'stream')[0]?.block ?? [];
+    expect(value(stream, 'limit_conn_log_level')).toEqual(['warn']);
+    const caps = named(stream, 'server').map((server) => value(server.block ?? [], 'limit_conn'));
+    expect(caps).toEqual([['sorel_aubry_connections 32'], ['sorel_aubry_connections 32']]);
+  });
+
+  it('holds a slot for the same times in every server, the stream part no longer', () => {
+    const TIMES = ['client_header_timeout', 'client_body_timeout', 'keepalive_timeout'];
+    const times = (server: Directive[]) => [...TIMES, 'send_timeout'].map((n) => value(server, n));
+    const [first = [], ...others] = servers;
+    expect(times(first).every((v) => v.length === 1)).toBe(true);
+    for (const server of others) expect(times(server)).toEqual(times(first));
+    // A connection idle in the site's servers is closed by them, not cut sooner by the stream.
+    const stream = named(parse(shippedStream), 'stream')[0]?.block ?? [];
+    expect(value(stream, 'proxy_timeout')).toEqual(value(first, 'keepalive_timeout'));
+  });
+
+  it('answers requests past the per-address caps 429 in the request limit’s words', () => {
+    const main = https.find((server) => value(server, 'server_name')[0]?.startsWith('www.')) ?? [];
+    for (const limit of ['limit_req', 'limit_conn']) {
+      expect(value(main, `${limit}_status`), limit).toEqual(['429']);
+      expect(value(main, `${limit}_log_level`), limit).toEqual(['warn']);
+    }
+    expect(value(main, 'error_page')).toContain('429 @too_many');
+    expect(value(main, 'limit_conn')).toEqual(['sorel_aubry_requests 32']);
   });
 
   it('keeps caches in a folder nginx can make on Debian: one level under /var/lib/nginx', () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureNginx,
   makeCertificate,
+  NGINX_CONF,
   startNginx,
   type RunningNginx,
 } from '../../scripts/nginx.mjs';
@@ -339,11 +340,13 @@ describe('HSTS: two years, once on every HTTPS answer', () => {
 /**
  * What runs in a private mount, network and process namespace: a fresh copy of /etc, /var and
  * /run over the machine's (thrown away at the end), set back to Debian 12 just after `apt-get
- * install nginx`, then the manual's nginx steps as written. certbot's part is a certificate put
- * where certbot puts it; `systemctl start nginx` is what Debian's unit runs, `nginx`.
+ * install nginx libnginx-mod-stream`, then the manual's nginx steps as written. certbot's part is
+ * a certificate put where certbot puts it; `systemctl start nginx` is what Debian's unit runs,
+ * `nginx`, with the open-file limit systemd gives a service (1,024).
  */
 const INSTALL = `set -euo pipefail
 work="$1"; node="$2"
+ulimit -Sn 1024
 for top in etc var; do
   mkdir -p "$work/$top.upper" "$work/$top.work"
   mount -t overlay overlay -o "lowerdir=/$top,upperdir=$work/$top.upper,workdir=$work/$top.work" "/$top"
@@ -364,11 +367,37 @@ cp "$work/key.pem" /etc/letsencrypt/live/${BARE}/privkey.pem
 cd "$3"
 `;
 
-/** Inside the namespace, once nginx runs: its answers and the cache folder's owner. */
+/**
+ * Inside the namespace, once nginx runs: its answers, the cache folder's owner, its workers'
+ * figures, and how many connections opened at once from one address it keeps (argument: the
+ * cap).
+ */
 const CHECK = `import http from 'node:http';
 import https from 'node:https';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import tls from 'node:tls';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 const ca = readFileSync('/etc/letsencrypt/live/${BARE}/fullchain.pem');
+const workers = readdirSync('/proc').filter((pid) => {
+  try {
+    return readFileSync('/proc/' + pid + '/cmdline', 'utf8').startsWith('nginx: worker process');
+  } catch {
+    return false;
+  }
+});
+// Connections from one address of their own, 8 past the cap: each either completes its TLS
+// handshake (kept) or is closed first (refused).
+const cap = Number(process.argv[3]);
+const sockets = [];
+const outcomes = await Promise.all(
+  Array.from({ length: cap + 8 }, () => new Promise((resolve) => {
+    const socket = tls.connect({ host: '127.0.0.1', port: 443, localAddress: '127.0.0.2', ca, servername: '${WWW}' });
+    sockets.push(socket);
+    socket.once('secureConnect', () => resolve('kept'));
+    socket.once('error', () => resolve('refused'));
+    socket.once('close', () => resolve('refused'));
+  })),
+);
+for (const socket of sockets) socket.destroy();
 const get = (url, host) =>
   new Promise((resolve, reject) =>
     (url.startsWith('https') ? https : http)
@@ -387,6 +416,9 @@ writeFileSync(process.argv[2], JSON.stringify({
   cacheOwner: users.find((user) => Number(user[2]) === owner)?.[0],
   // The page cache's key resolves the site's \`current\` link on every request.
   realpathFailed: /realpath/.test(readFileSync('/var/log/nginx/error.log', 'utf8')),
+  workerConnections: Number(/^\\s*worker_connections (\\d+);/m.exec(readFileSync('/etc/nginx/nginx.conf', 'utf8'))?.[1]),
+  workerOpenFiles: [...new Set(workers.map((pid) => Number(/^Max open files\\s+(\\d+)/m.exec(readFileSync('/proc/' + pid + '/limits', 'utf8'))?.[1])))],
+  oneAddress: { kept: outcomes.filter((o) => o === 'kept').length, refused: outcomes.filter((o) => o === 'refused').length },
 }));
 `;
 
@@ -409,7 +441,12 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
     try {
       makeCertificate(work, { names: [WWW, BARE] });
       writeFileSync(path.join(work, 'check.mjs'), CHECK);
-      const script = `${INSTALL}${steps.replace('systemctl start nginx', 'nginx')}\n"$node" "$work/check.mjs" "$work/answers.json"\n`;
+      const cap = Number(
+        /limit_conn sorel_aubry_connections (\d+);/.exec(
+          readFileSync(path.join(root, 'deploy/nginx/sorel-aubry-avocats-stream.conf'), 'utf8'),
+        )?.[1],
+      );
+      const script = `${INSTALL}${steps.replace('systemctl start nginx', 'nginx')}\n"$node" "$work/check.mjs" "$work/answers.json" ${cap}\n`;
       const run = spawnSync(
         'unshare',
         [
@@ -417,6 +454,7 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
           '--net',
           '--pid',
           '--fork',
+          '--mount-proc',
           'bash',
           '-c',
           script,
@@ -440,6 +478,12 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
         // nginx made the cache folder itself and gave it to Debian's worker user.
         cacheOwner: 'www-data',
         realpathFailed: false,
+        // What the manual set in nginx.conf, as the workers run it.
+        workerConnections: NGINX_CONF.workerConnections,
+        workerOpenFiles: [NGINX_CONF.openFiles],
+        // The stream part in front: as many connections per address as its cap, the others
+        // closed at once.
+        oneAddress: { kept: cap, refused: 8 },
       });
     } finally {
       rmSync(work, { recursive: true, force: true });

@@ -2,9 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
+import { expect } from 'vitest';
 import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
+import { validMessage } from './contact';
 import { freePort } from './ports';
 import { startPostgres, type PostgresCluster } from './postgres';
+import type { SmtpSink } from './smtp-sink';
+import { throughNginx } from './through-nginx';
 import { startUnitInstance, writeEnvFile, type UnitInstance } from './unit-instance';
 
 export interface ShippedSite {
@@ -21,11 +25,13 @@ export interface ShippedSite {
 /**
  * The deployment as shipped (deploy/), on loopback: one PostgreSQL database, two instances
  * started from the systemd unit with one environment file, and the nginx site in front of them
- * with its page cache's placeholder. `settings(siteUrl, databaseUrl)` gives the file's values.
+ * with its page cache's placeholder. `settings(siteUrl, databaseUrl)` gives the file's values;
+ * `workerConnections`, nginx's slots per worker when not the operations manual's.
  */
 export async function startShippedSite(
   name: string,
   settings: (siteUrl: string, databaseUrl: string) => Record<string, string>,
+  { workerConnections }: { workerConnections?: number } = {},
 ): Promise<ShippedSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `sa-${name}-`));
   const cluster: PostgresCluster = await startPostgres();
@@ -48,6 +54,7 @@ export async function startShippedSite(
     upstreamPorts: instances.map((i) => i.port),
     httpsPort,
     noncePlaceholder,
+    workerConnections,
   });
   return {
     siteUrl,
@@ -64,4 +71,30 @@ export async function startShippedSite(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The message sent under `name` was stored once and e-mailed once. Waits for its e-mail, then
+ * sends another message through nginx and waits for that one's: the outboxes take due messages
+ * oldest first, so a second copy of the first would have been e-mailed before the second.
+ */
+export async function expectStoredAndMailedOnce(site: ShippedSite, sink: SmtpSink, name: string) {
+  const mailed = (who: string) =>
+    sink.received.filter((mail) => (mail.headers.subject ?? '').endsWith(who)).length;
+  await expect.poll(() => mailed(name), { timeout: 30_000 }).toBe(1);
+  const later = validMessage();
+  const answer = await throughNginx(site.nginx, '/api/contact', {
+    method: 'POST',
+    localAddress: '127.6.9.1',
+    headers: { 'content-type': 'application/json', origin: site.siteUrl },
+    body: JSON.stringify(later),
+  });
+  expect(answer.status, answer.body).toBe(201);
+  await expect.poll(() => mailed(later.name), { timeout: 30_000 }).toBe(1);
+  expect(mailed(name)).toBe(1);
+  const { rows } = await site.database.query<{ name: string }>(
+    'SELECT name FROM contact_messages WHERE name = $1',
+    [name],
+  );
+  expect(rows).toHaveLength(1);
 }

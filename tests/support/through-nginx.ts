@@ -15,7 +15,8 @@ export interface NginxAnswer {
 
 /**
  * One request to nginx over TLS, trusting the run's certificate, on a connection of its own
- * (from `localAddress`, a loopback address standing for one visitor, when given).
+ * (from `localAddress`, a loopback address standing for one visitor, when given). With
+ * `timeoutMs`, fails when the answer has not come by then.
  */
 export function throughNginx(
   nginx: RunningNginx,
@@ -25,11 +26,13 @@ export function throughNginx(
     headers = {},
     body,
     localAddress,
+    timeoutMs,
   }: {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
     localAddress?: string;
+    timeoutMs?: number;
   } = {},
 ): Promise<NginxAnswer> {
   return new Promise((resolve, reject) => {
@@ -59,6 +62,10 @@ export function throughNginx(
         res.on('error', reject);
       },
     );
+    if (timeoutMs !== undefined)
+      req.setTimeout(timeoutMs, () =>
+        req.destroy(new Error(`${method} ${pathname}: no answer in ${timeoutMs} ms`)),
+      );
     req.on('error', reject);
     req.end(body);
   });
