@@ -18,6 +18,8 @@ let renders = 0;
 
 /** How long a test asks again for what nginx does within seconds: a safety net, not a figure. */
 const DEADLINE_MS = 30_000;
+/** Requests one address sends at once in the navigation limit's test. */
+const AT_ONCE = 30;
 
 beforeAll(async () => {
   const placeholder = newNoncePlaceholder();
@@ -165,9 +167,11 @@ describe('what the page cache never keeps, through the shipped nginx', () => {
 
 describe('the limit on client navigations, through the shipped nginx', () => {
   it('answers 429 to one address’s client navigations past their burst of 20, not to its pages', async () => {
+    // 30 at once: past the burst, within what one address may hold (32 connections, 32 requests
+    // in hand: the caps of the site file).
     const navigator = '127.10.0.1';
     const asked = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
+      Array.from({ length: AT_ONCE }, (_, i) =>
         request(`/fr/actualites?_rsc=${i}`, { rsc: '1' }, navigator),
       ),
     );
@@ -175,9 +179,9 @@ describe('the limit on client navigations, through the shipped nginx', () => {
     expect(statuses).toContain(429);
     const answered = statuses.filter((status) => status === 200).length;
     // The burst (20, and the one request the rate allows at once), and more only as the rate
-    // refills it while the 40 arrive.
+    // refills it while the 30 arrive.
     expect(answered, statuses.join(' ')).toBeGreaterThanOrEqual(21);
-    expect(answered + statuses.filter((status) => status === 429).length).toBe(40);
+    expect(answered + statuses.filter((status) => status === 429).length).toBe(AT_ONCE);
     const refused = asked.find((answer) => answer.status === 429);
     expect(refused?.body).toMatch(/^Trop de demandes depuis votre adresse/);
     expect(refused?.headers['retry-after']).toBe('1');
@@ -186,7 +190,7 @@ describe('the limit on client navigations, through the shipped nginx', () => {
     expect((await request('/fr/actualites', {}, navigator)).status).toBe(200);
     // As many pages at once from another address are all answered (their burst is 60).
     const pages = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => request(`/fr/page-${i}`, {}, '127.10.0.2')),
+      Array.from({ length: AT_ONCE }, (_, i) => request(`/fr/page-${i}`, {}, '127.10.0.2')),
     );
     expect(pages.map((answer) => answer.status)).toEqual(pages.map(() => 200));
     // The limit is a rate, not a ban: the address's navigations are answered again.
