@@ -15,7 +15,8 @@
 // Then a load test with autocannon through the proxy and, for comparison, straight to Node, timed
 // from the client and from inside the server (bench/server-timing.mjs), then each page's
 // throughput beside its ceiling (bench/throughput.mjs), then the audience receiver at 1,000 page
-// views a second while a page is read (bench/audience.mjs); a markdown report.
+// views a second while a page is read (bench/audience.mjs), then the site under stress
+// (bench/resilience.ts); a markdown report.
 //
 // BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
 // methods. BENCH_PAGES: only these paths (comma-separated; the floors are always measured), for a
@@ -326,6 +327,18 @@ try {
     }).trim();
   }
 
+  // How fast the site stays under stress: a flood, sheet faults, 200 connections, the image
+  // check (bench/resilience.ts, with its own servers).
+  let resilience = '';
+  if (!BLOCK.length && !ONLY_PAGES.length) {
+    process.stderr.write('resilience (bench/resilience.ts)\n');
+    resilience = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/resilience.ts')],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    ).trim();
+  }
+
   const date = new Date().toISOString().slice(0, 10);
   const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
   const minus = (value, floor) => {
@@ -443,6 +456,7 @@ try {
     ...(audience
       ? ['## Audience measurement: page views while pages are read', '', audience, '']
       : []),
+    ...(resilience ? ['## Under stress', '', resilience, ''] : []),
   ];
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const slug = (text) =>

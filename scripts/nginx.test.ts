@@ -108,6 +108,7 @@ function parse(text: string): Directive[] {
 const named = (directives: Directive[], name: string) => directives.filter((d) => d.name === name);
 const value = (directives: Directive[], name: string) =>
   named(directives, name).map((d) => d.args.join(' '));
+const proxies = (location: Directive) => named(location.block ?? [], 'proxy_pass').length > 0;
 /** Every location of a server, named ones included, however deeply nested. */
 const locations = (directives: Directive[]): Directive[] =>
   named(directives, 'location').flatMap((d) => [d, ...locations(d.block ?? [])]);
@@ -138,11 +139,21 @@ describe('the shipped nginx site, read as nginx reads it', () => {
   const http = parse(shipped);
   const servers = named(http, 'server').map((server) => server.block ?? []);
   const https = servers.filter((server) => value(server, 'listen').some((l) => /\bssl\b/.test(l)));
+  /** The canonical host's block: the one that proxies to the instances. */
+  const site =
+    https.find((server) => value(server, 'server_name').includes('www.sorel-aubry-avocats.fr')) ??
+    [];
+  const where = (location: Directive) => location.args.join(' ');
 
   it('has its two HTTPS blocks, the bare domain and the canonical host', () => {
     expect(https.map((server) => value(server, 'server_name'))).toEqual([
       ['sorel-aubry-avocats.fr'],
       ['www.sorel-aubry-avocats.fr'],
+    ]);
+    // Only the canonical host proxies to the instances; the bare domain redirects to it.
+    expect(https.map((server) => locations(server).some((l) => proxies(l)))).toEqual([false, true]);
+    expect(value(https[0] ?? [], 'return')).toEqual([
+      expect.stringMatching(/^301 https:\/\/www\.sorel-aubry-avocats\.fr/),
     ]);
   });
 
@@ -175,41 +186,38 @@ describe('the shipped nginx site, read as nginx reads it', () => {
   it('sends HSTS once on every HTTPS answer: every place that adds headers adds it', () => {
     const hsts = (directives: Directive[]) =>
       named(directives, 'add_header').filter((d) => d.args[0] === 'Strict-Transport-Security');
-    for (const server of https) {
+    for (const server of https)
       expect(hsts(server).map((d) => d.args.slice(1))).toEqual([[HSTS, 'always']]);
-      // An add_header in a location replaces the server's: such a location repeats HSTS.
-      for (const location of locations(server)) {
-        const block = location.block ?? [];
-        if (named(block, 'add_header').length === 0) continue;
-        expect(
-          hsts(block).map((d) => d.args.slice(1)),
-          location.args.join(' '),
-        ).toEqual([[HSTS, 'always']]);
-      }
-      // Behind nginx the site's own header is hidden, so an answer carries one, nginx's; a
-      // proxy_hide_header in a location would replace the server's.
-      const proxies = locations(server).some((l) => named(l.block ?? [], 'proxy_pass').length);
-      if (!proxies) continue;
-      expect(value(server, 'proxy_hide_header')).toContain('Strict-Transport-Security');
-      for (const location of locations(server)) {
-        const hidden = value(location.block ?? [], 'proxy_hide_header');
-        if (hidden.length)
-          expect(hidden, location.args.join(' ')).toContain('Strict-Transport-Security');
-      }
-    }
+    // An add_header in a location replaces the server's: such a location repeats HSTS.
+    const adding = locations(site).filter((l) => named(l.block ?? [], 'add_header').length);
+    expect(adding.map(where)).toEqual(expect.arrayContaining(['/', '/_next/static/', '@too_many']));
+    for (const location of adding)
+      expect(
+        hsts(location.block ?? []).map((d) => d.args.slice(1)),
+        where(location),
+      ).toEqual([[HSTS, 'always']]);
+    // Behind nginx the site's own header is hidden, so an answer carries one, nginx's; a
+    // proxy_hide_header in a location would replace the server's.
+    expect(value(site, 'proxy_hide_header')).toContain('Strict-Transport-Security');
+    const hiding = locations(site).filter((l) => named(l.block ?? [], 'proxy_hide_header').length);
+    expect(hiding.map(where)).toContain('/');
+    for (const location of hiding)
+      expect(value(location.block ?? [], 'proxy_hide_header'), where(location)).toContain(
+        'Strict-Transport-Security',
+      );
   });
 
   it('keeps pages under the release `current` points to, none from an instance of another', () => {
-    for (const server of https) {
-      const page = locations(server).find((l) => l.args.join(' ') === '/')?.block;
-      if (!page || !named(page, 'proxy_cache').length) continue;
-      expect(value(page, 'root')).toEqual(['/srv/sorel-aubry-avocats/current']);
-      expect(value(page, 'set')).toContain('$sorel_aubry_release $realpath_root');
-      expect(value(page, 'proxy_cache_key')).toEqual([
-        expect.stringMatching(/^\$sorel_aubry_release\|/),
-      ]);
-      expect(value(page, 'proxy_no_cache')).toContain('$sorel_aubry_other_release');
-    }
+    const cached = locations(site).filter((l) => named(l.block ?? [], 'proxy_cache').length);
+    const page = cached.find((l) => where(l) === '/')?.block;
+    expect(page, 'the page cache’s location, `location /`').toBeDefined();
+    expect(value(page ?? [], 'proxy_cache')).toEqual(['sorel_aubry_page_cache']);
+    expect(value(page ?? [], 'root')).toEqual(['/srv/sorel-aubry-avocats/current']);
+    expect(value(page ?? [], 'set')).toContain('$sorel_aubry_release $realpath_root');
+    expect(value(page ?? [], 'proxy_cache_key')).toEqual([
+      expect.stringMatching(/^\$sorel_aubry_release\|/),
+    ]);
+    expect(value(page ?? [], 'proxy_no_cache')).toContain('$sorel_aubry_other_release');
   });
 
   it('keys kept pages on every query parameter the article list reads, and on no other', () => {
@@ -229,14 +237,13 @@ describe('the shipped nginx site, read as nginx reads it', () => {
   });
 
   it('never sends on the release an instance names: every location that hides headers hides it', () => {
-    for (const server of https) {
-      if (!locations(server).some((l) => named(l.block ?? [], 'proxy_pass').length)) continue;
-      expect(value(server, 'proxy_hide_header')).toContain('X-Deployment-Id');
-      for (const location of locations(server)) {
-        const hidden = value(location.block ?? [], 'proxy_hide_header');
-        if (hidden.length) expect(hidden, location.args.join(' ')).toContain('X-Deployment-Id');
-      }
-    }
+    expect(value(site, 'proxy_hide_header')).toContain('X-Deployment-Id');
+    const hiding = locations(site).filter((l) => named(l.block ?? [], 'proxy_hide_header').length);
+    expect(hiding.map(where)).toContain('/');
+    for (const location of hiding)
+      expect(value(location.block ?? [], 'proxy_hide_header'), where(location)).toContain(
+        'X-Deployment-Id',
+      );
   });
 
   it('sends the instances the same proxy headers from every location', () => {
@@ -245,15 +252,16 @@ describe('the shipped nginx site, read as nginx reads it', () => {
     // headers (a Server Action's Origin check, the visitor's address, HTTPS) there.
     const headers = (directives: Directive[]) =>
       named(directives, 'proxy_set_header').map((d) => d.args.join(' '));
-    for (const server of https) {
-      const inherited = headers(server);
-      if (!inherited.length) continue;
-      for (const location of locations(server)) {
-        const own = headers(location.block ?? []);
-        if (own.length)
-          expect(own, location.args.join(' ')).toEqual(expect.arrayContaining(inherited));
-      }
-    }
+    const inherited = headers(site);
+    expect(inherited).toEqual(
+      expect.arrayContaining(['Host $host', 'X-Forwarded-For $proxy_add_x_forwarded_for']),
+    );
+    const setting = locations(site).filter((l) => headers(l.block ?? []).length);
+    expect(setting.map(where)).toContain('/');
+    for (const location of setting)
+      expect(headers(location.block ?? []), where(location)).toEqual(
+        expect.arrayContaining(inherited),
+      );
   });
 
   it('sends the value the site itself sends straight from its server', () => {

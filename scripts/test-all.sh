@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: static checks, unit tests, the production build, integration tests against real
 # servers, then browser tests in Chromium, then the visitor journeys in WebKit and Firefox
-# (tests/engines/). Ends with one line: 'N passed, N failed'.
+# (tests/engines/). Ends with one line: 'N passed, N failed', and fails when a part found fewer
+# tests than tests/expected-counts.json records (docs/testing.md, "The count guard").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

@@ -84,6 +84,22 @@ async function observeAnalytics(page: Page) {
 
 const banner = (page: Page) => page.getByTestId('consent-banner');
 
+/**
+ * What the page holds of Google Analytics. Checked once the page has hydrated (page.goto and
+ * page.reload wait for html[data-hydrated]; after a click that navigates, `hydrated`): the gate
+ * that loads analytics runs in that same hydration and on every change of consent, defining gtag
+ * and adding the script at once, so had it loaded analytics they would be there.
+ */
+async function analyticsInPage(page: Page) {
+  return page.evaluate(() => ({
+    gtag: 'gtag' in window,
+    dataLayer: 'dataLayer' in window,
+    scripts: document.querySelectorAll('script[src*="googletagmanager"]').length,
+  }));
+}
+const NO_ANALYTICS = { gtag: false, dataLayer: false, scripts: 0 };
+const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+
 async function analyticsCookies(page: Page) {
   return (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('_ga'));
 }
@@ -94,16 +110,9 @@ test('nothing before consent; gtag.js on Accept all without a reload; events wit
   const seen = await observeAnalytics(page);
   await page.goto(`${server.url}/fr`);
   await expect(banner(page)).toBeVisible();
-  await page.waitForTimeout(500);
+  expect(await analyticsInPage(page)).toEqual(NO_ANALYTICS);
   expect(seen.requests).toEqual([]);
   expect(await analyticsCookies(page)).toEqual([]);
-  expect(
-    await page.evaluate(() => ({
-      gtag: 'gtag' in window,
-      dataLayer: 'dataLayer' in window,
-      scripts: document.querySelectorAll('script[src*="googletagmanager"]').length,
-    })),
-  ).toEqual({ gtag: false, dataLayer: false, scripts: 0 });
 
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await page.getByRole('button', { name: 'Tout accepter' }).click();
@@ -205,15 +214,16 @@ test('Refuse all: never loaded, not even after a reload, and no event', async ({
   await page.goto(`${server.url}/en`);
   await page.getByRole('button', { name: 'Refuse all' }).click();
   await expect(banner(page)).toHaveCount(0);
-  await page.waitForTimeout(500);
+  expect(await analyticsInPage(page)).toEqual(NO_ANALYTICS);
   await page.reload();
-  await page.waitForTimeout(2_000);
+  expect(await analyticsInPage(page)).toEqual(NO_ANALYTICS);
+  // The toggle reports language_change through gtag when there is one: there is none.
   await page.getByTestId('language-toggle').first().click();
   await page.waitForURL(`${server.url}/fr`);
-  await page.waitForTimeout(500);
+  await hydrated(page);
+  expect(await analyticsInPage(page)).toEqual(NO_ANALYTICS);
   expect(seen.requests).toEqual([]);
   expect(seen.calls).toEqual([]);
-  expect(await page.evaluate(() => 'gtag' in window)).toBe(false);
   expect(await analyticsCookies(page)).toEqual([]);
 });
 
@@ -225,11 +235,10 @@ test('a saved choice without analytics: never loaded', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Marketing', exact: true }).check();
   await page.getByRole('button', { name: 'Save my preferences' }).click();
   await expect(banner(page)).toHaveCount(0);
-  await page.waitForTimeout(500);
+  expect(await analyticsInPage(page)).toEqual(NO_ANALYTICS);
   await page.reload();
-  await page.waitForTimeout(2_000);
+  expect(await analyticsInPage(page)).toEqual(NO_ANALYTICS);
   expect(seen.requests).toEqual([]);
-  expect(await page.evaluate(() => 'gtag' in window)).toBe(false);
 });
 
 test('a saved choice with analytics loads it; withdrawing it stops events and removes _ga cookies', async ({
@@ -258,10 +267,12 @@ test('a saved choice with analytics loads it; withdrawing it stops events and re
   expect(await analyticsCookies(page)).toEqual([]);
   expect(seen.calls.at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
 
+  // No gtag any more: the toggle's language_change goes nowhere, and the next page loads none.
   const callsBefore = seen.calls.length;
   await page.getByTestId('language-toggle').first().click();
   await page.waitForURL(`${server.url}/fr/mentions-legales`);
-  await page.waitForTimeout(500);
+  await hydrated(page);
+  expect(await analyticsInPage(page)).toEqual(NO_ANALYTICS);
   expect(seen.calls).toHaveLength(callsBefore);
   expect(seen.requests).toHaveLength(1);
 });

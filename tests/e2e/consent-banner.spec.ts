@@ -1,4 +1,5 @@
 import type { BrowserContext, Cookie, Page } from '@playwright/test';
+import { CONSENT_BANNER_DELAY_MS } from '@/lib/consent/model';
 import { expect, test } from './fixtures';
 import { axe } from './axe';
 
@@ -31,26 +32,45 @@ function expectLifetime(days: number | undefined, expected: number) {
   expect(Math.abs((days ?? 0) - expected) * DAY_S).toBeLessThan(300);
 }
 
-/** React has attached its handlers to the server-rendered footer (the banner's timer is armed). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('[data-testid="legal-links"] button');
-    return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-  });
+/**
+ * Resolves once the banner, had its timer been armed, would be on screen. page.goto and
+ * page.reload wait for html[data-hydrated], which an effect of the same hydration sets as the
+ * one that arms the banner's timer (both in the layout); a timer of the same delay armed after
+ * it fires after it, and two frames later React has drawn what that timer set.
+ */
+async function bannerWouldBeShown(page: Page) {
+  await page.evaluate(
+    (delay) =>
+      new Promise<void>((resolve) =>
+        setTimeout(
+          () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+          delay,
+        ),
+      ),
+    CONSENT_BANNER_DELAY_MS,
+  );
 }
 
 test('hidden at first: not visible at 1,000 ms, visible by 2,000 ms', async ({ page }) => {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 60_000);
+  // page.goto waits for html[data-hydrated]: the effect that arms the banner's timer has run
+  // (effects are not timers, so the paused clock does not hold them).
   await page.goto('/fr/mentions-legales');
-  await waitForHydration(page);
-  // Let React flush its effects (they are not timers, so the paused clock does not hold them).
-  await page.waitForTimeout(300);
   await expect(banner(page)).toHaveCount(0);
   await page.clock.runFor(1_000);
   await expect(banner(page)).toHaveCount(0);
   await page.clock.runFor(1_000);
   await expect(banner(page)).toBeVisible();
+});
+
+test('the wait the checks below use before saying the banner stayed hidden is long enough', async ({
+  page,
+}) => {
+  await page.goto('/en/mentions-legales');
+  await bannerWouldBeShown(page);
+  // No waiting here: the banner is already there.
+  expect(await banner(page).count()).toBe(1);
 });
 
 test('Accept all stores accepted for 365 days with every category; a reload shows no banner', async ({
@@ -70,7 +90,7 @@ test('Accept all stores accepted for 365 days with every category; a reload show
   expect(choice.status?.secure).toBe(false);
 
   await page.reload();
-  await page.waitForTimeout(2_500);
+  await bannerWouldBeShown(page);
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -89,7 +109,7 @@ test('the close button stores dismissed for 1 day; the banner comes back the nex
 
   // Later the same day the refusal is remembered.
   await page.reload();
-  await page.waitForTimeout(2_500);
+  await bannerWouldBeShown(page);
   await expect(banner(page)).toHaveCount(0);
 
   // The next day the browser has let the one-day cookie expire. page.clock cannot show this: it
@@ -133,7 +153,7 @@ test('Refuse all is as prominent as Accept all and keeps the refusal for 365 day
   expect(choice.categories).toBe('necessary');
 
   await page.reload();
-  await page.waitForTimeout(2_500);
+  await bannerWouldBeShown(page);
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -283,7 +303,7 @@ test('withdrawing analytics consent deletes the _ga cookies', async ({
     { name: 'unrelated', value: 'kept', url, expires },
   ]);
   await page.goto('/fr');
-  await page.waitForTimeout(2_000);
+  await bannerWouldBeShown(page);
   await expect(banner(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Paramètres des cookies' }).click();
@@ -401,7 +421,14 @@ test('without GA_MEASUREMENT_ID nothing analytics is loaded, even after Accept a
   });
   await page.goto('/en');
   await page.getByRole('button', { name: 'Accept all' }).click();
-  await page.waitForTimeout(500);
+  // The click's render has closed the banner, and its effects ran with it (a click's update
+  // flushes them at once): with GA_MEASUREMENT_ID set, gtag and its script would be there now.
+  await expect(banner(page)).toHaveCount(0);
+  expect(
+    await page.evaluate(() => ({
+      gtag: 'gtag' in window || 'dataLayer' in window,
+      scripts: document.querySelectorAll('script[src*="googletagmanager"]').length,
+    })),
+  ).toEqual({ gtag: false, scripts: 0 });
   expect(analytics).toEqual([]);
-  expect(await page.evaluate(() => 'gtag' in window || 'dataLayer' in window)).toBe(false);
 });

@@ -135,9 +135,11 @@ test.describe('contact form', () => {
 
   test('sends: pending label, success toast, form reset', async ({ page }) => {
     await page.goto('/en#contact');
-    // Hold the real answer for a moment so the pending state can be seen.
+    // The request goes on to the server once the pending state has been seen.
+    let letThrough = () => {};
+    const seen = new Promise<void>((resolve) => (letThrough = resolve));
     await page.route('**/api/contact', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await seen;
       await route.continue();
     });
     await fill(page, 'en', valid);
@@ -146,6 +148,7 @@ test.describe('contact form', () => {
     const pending = page.getByRole('button', { name: 'Processing...' });
     await expect(pending).toBeVisible();
     await expect(pending).toBeDisabled();
+    letThrough();
     expect((await answer).status()).toBe(201);
 
     const toast = page.getByRole('status').filter({ hasText: 'Success' });

@@ -1,3 +1,4 @@
+import { SCROLLING_CLASS_DELAY_MS } from '@/lib/scroll';
 import { expect, test, waitForScrollEnd } from './fixtures';
 
 test('the back-to-top button appears after 500 px and brings the visitor back up', async ({
@@ -34,15 +35,18 @@ test('a 2 px progress bar at the top follows the scroll position', async ({ page
 test('the body carries a scrolling class while scrolling, removed 100 ms after it stops', async ({
   page,
 }) => {
+  // The page's timers on an injected clock, which only the test moves.
+  await page.clock.install();
   await page.goto('/fr');
-  const seen = await page.evaluate(async () => {
-    window.scrollBy(0, 300);
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
-    const during = document.body.classList.contains('scrolling');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    return { during, after: document.body.classList.contains('scrolling') };
-  });
-  expect(seen).toEqual({ during: true, after: false });
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const body = page.locator('body');
+  await page.evaluate(() => window.scrollBy({ top: 300, behavior: 'instant' }));
+  await expect(body).toHaveClass(/\bscrolling\b/);
+  // The class goes SCROLLING_CLASS_DELAY_MS after the last scroll event, not a moment earlier.
+  await page.clock.runFor(SCROLLING_CLASS_DELAY_MS - 1);
+  expect(await body.getAttribute('class')).toMatch(/\bscrolling\b/);
+  await page.clock.runFor(1);
+  expect((await body.getAttribute('class')) ?? '').not.toMatch(/\bscrolling\b/);
 });
 
 test.describe('reveal on scroll', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
@@ -14,10 +15,33 @@ const fallbacks = ['article-fallback-1.jpg', 'article-fallback-2.jpg'].map((name
   readFileSync(path.join(root, 'public/images', name)),
 );
 
+/** The largest remote image the site shows (lib/articles/remote-image.ts). */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * The photo made `size` bytes long by a private chunk before its end, which decoders skip: a
+ * valid PNG of any size.
+ */
+function paddedPhoto(size: number): Buffer {
+  const end = photo.length - 12; // the IEND chunk
+  const type = Buffer.from('saPd', 'latin1'); // ancillary, private, safe to copy
+  const data = Buffer.alloc(size - photo.length - 12);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([type, data])));
+  return Buffer.concat([photo.subarray(0, end), length, type, data, crc, photo.subarray(end)]);
+}
+const largePhoto = paddedPhoto(MAX_IMAGE_BYTES - 65_536);
+const paddedPhotos = new Map([
+  ['/images.unsplash.com/photo-large.png', largePhoto],
+  ['/images.unsplash.com/photo-heavy.png', paddedPhoto(MAX_IMAGE_BYTES + 1)],
+]);
+
 /**
  * An image host on loopback playing Unsplash and Google Drive (the site sends every remote image
- * fetch here, ARTICLE_IMAGE_ORIGIN, with the image's host as first path segment): a deleted image (404), a Drive file that is not shared
- * publicly (200 with Google's sign-in page), and one real image.
+ * fetch here, ARTICLE_IMAGE_ORIGIN, with the image's host as first path segment): a deleted image
+ * (404), a Drive file that is not shared publicly (200 with Google's sign-in page), one real
+ * image, and the same image just under and just over 10 MB (sent as it streams, no length).
  */
 function startImageHost(): Promise<{ origin: string; hits: string[]; close: () => void }> {
   const hits: string[] = [];
@@ -27,6 +51,14 @@ function startImageHost(): Promise<{ origin: string; hits: string[]; close: () =
     if (url.pathname === '/images.unsplash.com/photo-ok.png') {
       response.writeHead(200, { 'content-type': 'image/png' });
       return response.end(photo);
+    }
+    const padded = paddedPhotos.get(url.pathname);
+    if (padded) {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      for (let at = 0; at < padded.length; at += 65_536)
+        response.write(padded.subarray(at, at + 65_536));
+      response.on('error', () => {});
+      return response.end();
     }
     if (url.pathname === '/drive.google.com/uc') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -58,6 +90,8 @@ const rows = [
   article('Image supprimée', 'https://images.unsplash.com/photo-deleted.jpg'),
   article('Image non partagée', 'https://drive.google.com/file/d/fichierPrive123/view?usp=sharing'),
   article('Image disponible', 'https://images.unsplash.com/photo-ok.png'),
+  article('Grande image', 'https://images.unsplash.com/photo-large.png'),
+  article('Image trop lourde', 'https://images.unsplash.com/photo-heavy.png'),
 ];
 
 let host: Awaited<ReturnType<typeof startImageHost>>;
@@ -92,7 +126,7 @@ async function heroImage(slug: string): Promise<string> {
 
 describe('a remote article image', () => {
   it('that fails is answered with the fallback image, through the optimiser too', async () => {
-    for (const slug of ['image-supprimee', 'image-non-partagee']) {
+    for (const slug of ['image-supprimee', 'image-non-partagee', 'image-trop-lourde']) {
       const src = await heroImage(slug);
       expect(src).toMatch(/^\/_next\/image\?url=%2Fapi%2Farticle-image%2F/);
       const optimised = await fetch(`${site.url}${src}`, { headers: { accept: 'image/webp' } });
@@ -114,14 +148,22 @@ describe('a remote article image', () => {
     expect(site.output()).toMatch(
       /image https:\/\/drive\.google\.com\/uc\?export=view&id=fichierPrive123 not shown \(not an image: text\/html/,
     );
+    expect(site.output()).toMatch(
+      /image https:\/\/images\.unsplash\.com\/photo-heavy\.png\?w=1200&q=80 not shown \(empty or over 10 MB\)/,
+    );
   });
 
-  it('that works is the remote image itself', async () => {
-    const src = await heroImage('image-disponible');
-    const original = decodeURIComponent(new URL(src, site.url).searchParams.get('url') ?? '');
-    const served = await fetch(`${site.url}${original}`);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+  it('that works is the remote image itself, up to 10 MB', async () => {
+    for (const [slug, image] of [
+      ['image-disponible', photo],
+      ['grande-image', largePhoto],
+    ] as const) {
+      const src = await heroImage(slug);
+      const original = decodeURIComponent(new URL(src, site.url).searchParams.get('url') ?? '');
+      const served = await fetch(`${site.url}${original}`);
+      expect(served.headers.get('content-type'), slug).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer()).equals(image), slug).toBe(true);
+    }
   });
 
   it('that fails is not what link previews and search engines are given either', async () => {

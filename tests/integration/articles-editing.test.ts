@@ -258,12 +258,13 @@ describe('previews', () => {
         row.titre === 'Projet confidentiel' ? { ...row, contenu: 'Version corrigée.' } : row,
       ),
     });
-    // The copy the report loaded is reused for 10 seconds, then read again for the preview.
+    // The copy the report loaded is reused for 10 seconds, then read again for the preview: the
+    // edit shows within seconds, not the store's 5 minutes.
     try {
-      await new Promise((resolve) => setTimeout(resolve, 10_500));
-      const page = await (await get(localPath(draft.previewUrl))).text();
-      expect(page).toContain('Version corrigée.');
-      expect(page).not.toContain(draftBody);
+      await expect
+        .poll(async () => (await get(localPath(draft.previewUrl))).text(), { timeout: 60_000 })
+        .toContain('Version corrigée.');
+      expect(await (await get(localPath(draft.previewUrl))).text()).not.toContain(draftBody);
     } finally {
       sheet.set({ kind: 'rows', rows });
     }

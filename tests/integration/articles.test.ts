@@ -36,6 +36,12 @@ const rows: SheetRow[] = [
   { titre: 'En attente de relecture', resume: 'x', contenu: 'x', statut: null },
 ];
 
+/** The rows after the firm published one more article. */
+const withNewArticle: SheetRow[] = [
+  ...rows,
+  { titre: 'Nouvel article publié', resume: 'Neuf', statut: 'oui' },
+];
+
 let sheet: SheetServer;
 let site: NextServer;
 
@@ -199,10 +205,7 @@ describe('POST /api/revalidate', () => {
   });
 
   it('with the secret, serves the sheet as it is now before answering 200', async () => {
-    sheet.set({
-      kind: 'rows',
-      rows: [...rows, { titre: 'Nouvel article publié', resume: 'Neuf', statut: 'oui' }],
-    });
+    sheet.set({ kind: 'rows', rows: withNewArticle });
     const response = await revalidate(`Bearer ${SECRET}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ revalidated: true, articles: 4 });
@@ -212,17 +215,20 @@ describe('POST /api/revalidate', () => {
 });
 
 describe('a sheet outage after a good load keeps the articles on screen', () => {
-  for (const [name, mode] of [
-    ['HTTP 500', { kind: 'status', status: 500 }],
-    ['garbage', { kind: 'garbage' }],
-    ['a hang', { kind: 'hang' }],
+  for (const [name, mode, why] of [
+    ['HTTP 500', { kind: 'status', status: 500 }, /répond par une erreur \(500\)/],
+    ['garbage', { kind: 'garbage' }, /n’a pas répondu par un tableau d’articles/],
+    // The site gives up at its timeout, and says so.
+    ['a hang', { kind: 'hang' }, /n’a pas répondu en 8 secondes/],
   ] as const) {
     it(`when the sheet answers ${name}`, async () => {
+      // The good load.
+      sheet.set({ kind: 'rows', rows: withNewArticle });
+      expect((await revalidate(`Bearer ${SECRET}`)).status).toBe(200);
       sheet.set(mode);
-      const started = Date.now();
       const response = await revalidate(`Bearer ${SECRET}`);
       expect(response.status).toBe(502);
-      if (name === 'a hang') expect(Date.now() - started).toBeGreaterThanOrEqual(7_500);
+      expect(((await response.json()) as { message: string }).message).toMatch(why);
       const page = await html('/fr/blog');
       expect(page).toContain('Nouvel article publié');
       expect(page).toContain('Congés payés et arrêt maladie');
@@ -231,4 +237,29 @@ describe('a sheet outage after a good load keeps the articles on screen', () => 
       expect(site.output()).toContain('refresh failed, still serving the last good articles');
     }, 30_000);
   }
+});
+
+describe('the feed', () => {
+  it('lists the 50 newest published articles, newest first, in both languages', async () => {
+    // 55 articles, one a day from 1 January 2020: the feed leaves out the five oldest.
+    const notes: SheetRow[] = Array.from({ length: 55 }, (_, i) => ({
+      titre: `Note de veille ${String(i + 1).padStart(2, '0')}`,
+      statut: 'Publié',
+      date: `Date(2020,${Math.floor(i / 28)},${(i % 28) + 1})`,
+    }));
+    sheet.set({ kind: 'rows', rows: notes });
+    try {
+      expect((await revalidate(`Bearer ${SECRET}`)).status).toBe(200);
+      for (const locale of ['fr', 'en']) {
+        const xml = await html(`/${locale}/feed.xml`);
+        const titles = [...xml.matchAll(/<item><title>([^<]*)<\/title>/g)].map((m) => m[1]);
+        expect(titles, locale).toEqual(
+          Array.from({ length: 50 }, (_, i) => `Note de veille ${String(55 - i).padStart(2, '0')}`),
+        );
+      }
+    } finally {
+      sheet.set({ kind: 'rows', rows });
+      expect((await revalidate(`Bearer ${SECRET}`)).status).toBe(200);
+    }
+  });
 });

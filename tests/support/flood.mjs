@@ -1,17 +1,29 @@
 // One client looping on a page as fast as it can from a single address, in its own process so
-// that its work does not slow the test's own measurements:
-//   node tests/support/flood.mjs <url> <localAddress> <connections> <seconds>
-// Prints autocannon's counts by status as JSON on its last line.
+// that its work does not slow the visitor it floods beside:
+//   node tests/support/flood.mjs <url> <localAddress> <connections> <maxSeconds>
+// It floods until SIGTERM (or maxSeconds), then prints autocannon's counts by status and how long
+// it flooded, as JSON on its last line. Used by tests/integration/flood.test.ts and
+// `npm run bench:resilience`.
 import autocannon from 'autocannon';
 
-const [url, localAddress, connections, seconds] = process.argv.slice(2);
-const result = await autocannon({
-  url,
-  connections: Number(connections),
-  duration: Number(seconds),
-  tlsOptions: { localAddress },
-});
-const statuses = Object.fromEntries(
-  Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+const [url, localAddress, connections, maxSeconds] = process.argv.slice(2);
+const started = performance.now();
+const instance = autocannon(
+  {
+    url,
+    connections: Number(connections),
+    duration: Number(maxSeconds),
+    tlsOptions: { localAddress },
+  },
+  (error, result) => {
+    if (error) throw error;
+    const statuses = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      JSON.stringify({ total: result.requests.total, errors: result.errors, statuses, seconds }),
+    );
+  },
 );
-console.log(JSON.stringify({ total: result.requests.total, errors: result.errors, statuses }));
+process.once('SIGTERM', () => instance.stop());

@@ -44,9 +44,22 @@ export async function startNextServer(
   return { url, port, process: child, output, stop };
 }
 
+/** A server that exited before it answered: its exit code or signal, and what it printed. */
+export class ServerExitedError extends Error {
+  override name = 'ServerExitedError';
+  constructor(
+    readonly code: number | null,
+    readonly signal: NodeJS.Signals | null,
+    readonly output: string,
+  ) {
+    super(`the server exited (${signal ?? `code ${code}`}) before it answered:\n${output}`);
+  }
+}
+
 /**
- * Spawns a server process and waits until it answers on `port` (GET /robots.txt); on failure it
- * is killed and the error carries what it printed.
+ * Spawns a server process and waits until it answers on `port` (GET /robots.txt). A server that
+ * exits first rejects with a ServerExitedError (its code and output); one that never answers is
+ * killed, and the error carries what it printed.
  */
 export async function spawnServer(
   command: string,
@@ -61,10 +74,23 @@ export async function spawnServer(
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // 'close', not 'exit': by then everything the server printed has been read.
+  let closed: ServerExitedError | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('close', (code, signal) => {
+      closed = new ServerExitedError(code, signal, output);
+      resolve();
+    }),
+  );
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   const url = `http://127.0.0.1:${options.port}`;
   try {
-    await waitForHttp(`${url}/robots.txt`);
+    await waitForHttp(`${url}/robots.txt`, 60_000, gone);
   } catch (error) {
+    if (gone()) {
+      await exited;
+      throw closed ?? error;
+    }
     child.kill('SIGKILL');
     throw new Error(`${String(error)}\n${output}`);
   }

@@ -17,10 +17,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits until `url` answers (any status), for `timeoutMs` at most, or until `gaveUp()` says the
+ * server is gone (it exited).
+ */
+export async function waitForHttp(
+  url: string,
+  timeoutMs = 60_000,
+  gaveUp: () => boolean = () => false,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !gaveUp()) {
     try {
       const response = await fetch(url, { redirect: 'manual' });
       await response.body?.cancel();

@@ -73,7 +73,18 @@ export type SheetMode =
   | { kind: 'status'; status: number }
   | { kind: 'garbage' }
   | { kind: 'hang' }
-  | { kind: 'slow'; delayMs: number; rows: readonly SheetRow[] };
+  | { kind: 'slow'; delayMs: number; rows: readonly SheetRow[] }
+  /** Answers once `until` resolves: the test decides when the sheet's answer arrives. */
+  | { kind: 'held'; until: Promise<void>; rows: readonly SheetRow[] }
+  /**
+   * A valid answer of `bytes` bytes and about 600 more (one published article, LARGE_SHEET_TITLE,
+   * padded), with its length declared (Content-Length) or not (chunked, as it streams): too large
+   * for the site from 5 MB (SHEET_MAX_BYTES).
+   */
+  | { kind: 'large'; bytes: number; declared: boolean };
+
+/** The one article a 'large' answer holds. */
+export const LARGE_SHEET_TITLE = 'Article d’une très grande feuille';
 
 export interface SheetServer {
   url: string;
@@ -87,7 +98,8 @@ export interface SheetServer {
 
 /**
  * A real HTTP server standing in for the Google Sheet: it answers gviz bodies, or fails in the
- * ways the real one can (HTTP error, garbage, never answering, answering slowly).
+ * ways the real one can (HTTP error, garbage, never answering, answering slowly or when told,
+ * answering too much).
  */
 export async function startSheetServer(
   initial: SheetMode = { kind: 'rows', rows: [] },
@@ -121,6 +133,25 @@ export async function startSheetServer(
       case 'slow':
         setTimeout(() => send(current.rows), current.delayMs);
         return;
+      case 'held':
+        void current.until.then(() => send(current.rows));
+        return;
+      case 'large': {
+        const body = Buffer.from(
+          gvizBody([
+            { titre: LARGE_SHEET_TITLE, statut: 'Publié', contenu: 'x'.repeat(current.bytes) },
+          ]),
+        );
+        response.writeHead(200, {
+          'content-type': 'application/javascript; charset=utf-8',
+          ...(current.declared ? { 'content-length': body.length } : {}),
+        });
+        // In pieces of 64 KB, as a large answer arrives; the site may stop reading at any point.
+        for (let at = 0; at < body.length; at += 65_536)
+          response.write(body.subarray(at, at + 65_536));
+        response.on('error', () => {});
+        return response.end();
+      }
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
