@@ -43,7 +43,12 @@ const VISIT_PAGES = ['/fr', '/en', '/fr/mentions-legales', '/en/helene-sorel', '
 /** A visitor asking for a page twice a second, each on a new connection (a new visitor). */
 const VISIT_REQUESTS = 30;
 const VISIT_PAUSE_MS = 500;
-/** What "served" means for a page here: a generous bound, twenty times its usual time. */
+/**
+ * Printed beside the figures, not asserted (a speed is a benchmark's figure, docs/measuring.md):
+ * how many pages arrived within 2 s, twenty times their usual time. What the test asserts is that
+ * every page was served, which the attack without the cap prevents: nginx runs short of slots and
+ * closes visitors' connections before TLS.
+ */
 const SERVED_WITHIN_MS = 2_000;
 
 let site: ShippedSite;
@@ -191,10 +196,9 @@ describe('one address holding connections without progressing, through the shipp
     expect(log).not.toMatch(/\[(error|alert|crit)\].*limiting connections/);
     expect(log).not.toMatch(/worker_connections are not enough/);
 
-    // The visitor: served, every page and at least 95% of them within the bound, and the
+    // The visitor: every page served (each given 30 s, a safety net against a hang), and the
     // message stored and e-mailed once.
     expect(visited.map((v) => v.status)).toEqual(Array(VISIT_REQUESTS).fill(200));
-    expect(served).toBeGreaterThanOrEqual(Math.ceil(0.95 * VISIT_REQUESTS));
     expect(sent?.status, sent?.body).toBe(201);
     await expectStoredAndMailedOnce(site, sink, message.name);
   }, 180_000);
