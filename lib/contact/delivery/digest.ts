@@ -68,8 +68,10 @@ async function queueDigest(
   const { now } = options;
   const { messages, total } = await store.heldNotDigested(DIGEST_MAX_MESSAGES);
   if (messages.length === 0) {
-    if (kind === 'daily')
-      await store.insertDigest(
+    // Another instance may have queued this digest, and marked its messages, between the check
+    // before and the read above: its digest is the day's, and this one is not recorded.
+    if (kind === 'daily') {
+      const recorded = await store.insertDigest(
         {
           id,
           kind,
@@ -82,6 +84,8 @@ async function queueDigest(
         },
         [],
       );
+      if (!recorded) return 'already-queued';
+    }
     return 'nothing-held';
   }
   const { subject, body } = composeDigest(messages, total, options);
