@@ -26,6 +26,14 @@ let failed = 0;
 let skipped = 0;
 /** Report file → how many test files and tests that part of the run found. */
 const found = {};
+/** 'file › test name' of each failed test, listed at the end where a CI log's tail shows them. */
+const failures = [];
+
+/** Playwright's specs, at any depth of its suites (describe blocks nest). */
+function* playwrightSpecs(suite) {
+  yield* suite.specs ?? [];
+  for (const child of suite.suites ?? []) yield* playwrightSpecs(child);
+}
 
 for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
   if (!name.endsWith('.json')) continue;
@@ -35,6 +43,10 @@ for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     found[name] = { files: report.testResults.length, tests: report.numTotalTests };
+    for (const file of report.testResults)
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
   } else if (report.stats) {
     const { expected, unexpected, flaky, skipped: notRun } = report.stats;
     passed += expected + flaky;
@@ -44,6 +56,14 @@ for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
       files: new Set(report.suites.map((suite) => suite.file)).size,
       tests: expected + unexpected + flaky + notRun,
     };
+    const root = path.relative(process.cwd(), report.config?.rootDir ?? process.cwd());
+    for (const suite of report.suites)
+      for (const spec of playwrightSpecs(suite))
+        for (const test of spec.tests ?? []) {
+          const where = `${path.join(root, spec.file)}:${spec.line} › ${spec.title}`;
+          if (test.status === 'unexpected') failures.push(where);
+          else if (test.status === 'skipped') failures.push(`not run: ${where}`);
+        }
   }
 }
 
@@ -75,5 +95,7 @@ if (record) {
 }
 
 for (const line of short) console.error(`FEWER TESTS THAN RECORDED: ${line}`);
+if (failures.length > 0)
+  console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 || (short.length > 0 && !record) ? 1 : 0);

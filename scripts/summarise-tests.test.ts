@@ -104,4 +104,63 @@ describe('the test summary', () => {
       'vitest-unit.json': { files: 6, tests: 40 },
     });
   });
+
+  it('names each failed test at the end, and the tests a failure left unrun', async () => {
+    writeFileSync(
+      path.join(dir, 'vitest-integration.json'),
+      JSON.stringify({
+        numPassedTests: 1,
+        numFailedTests: 1,
+        numPendingTests: 0,
+        numTotalTests: 2,
+        testResults: [
+          {
+            name: path.join(process.cwd(), 'tests/integration/outbox.test.ts'),
+            assertionResults: [
+              { status: 'passed', fullName: 'outbox sends once' },
+              { status: 'failed', fullName: 'outbox marks it delivered' },
+            ],
+          },
+        ],
+      }),
+    );
+    const spec = (line: number, title: string, status: string) => ({
+      file: 'audience.spec.ts',
+      line,
+      title,
+      tests: [{ status }],
+    });
+    writeFileSync(
+      path.join(dir, 'playwright.json'),
+      JSON.stringify({
+        config: { rootDir: path.join(process.cwd(), 'tests/e2e') },
+        stats: { expected: 1, unexpected: 1, flaky: 0, skipped: 1 },
+        suites: [
+          {
+            file: 'audience.spec.ts',
+            specs: [spec(10, 'a view is counted', 'expected')],
+            suites: [
+              {
+                specs: [
+                  spec(20, 'loading times arrive', 'unexpected'),
+                  spec(30, 'a prefetch is not counted', 'skipped'),
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const { code, output } = await summarise();
+    expect(code).toBe(1);
+    expect(output).toContain(
+      [
+        'Failed:',
+        '  tests/e2e/audience.spec.ts:20 › loading times arrive',
+        '  not run: tests/e2e/audience.spec.ts:30 › a prefetch is not counted',
+        '  tests/integration/outbox.test.ts › outbox marks it delivered',
+      ].join('\n'),
+    );
+    expect(output).toMatch(/2 passed, 2 failed, 1 skipped\n$/);
+  });
 });

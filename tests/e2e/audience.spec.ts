@@ -1,6 +1,6 @@
 import { devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
-import { todaysFigures, waitForFigures } from '../support/audience';
+import { loadingTimesLibraryFetched, todaysFigures, waitForFigures } from '../support/audience';
 import { expect, SPLASH_SEEN_COOKIE, test } from './fixtures';
 
 /**
@@ -209,6 +209,7 @@ test('loading times arrive when the page is left: LCP, INP after an interaction,
   const before = await todaysFigures(DATABASE);
   await context.addCookies([{ ...SPLASH_SEEN_COOKIE, url: baseURL!, sameSite: 'Lax' }]);
   await page.goto('/fr');
+  await page.waitForFunction(loadingTimesLibraryFetched);
   await page
     .getByRole('contentinfo')
     .getByRole('button', { name: 'Paramètres des cookies' })

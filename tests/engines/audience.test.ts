@@ -1,5 +1,5 @@
 import { expect, inject, test } from 'vitest';
-import { todaysFigures, waitForFigures } from '../support/audience';
+import { loadingTimesLibraryFetched, todaysFigures, waitForFigures } from '../support/audience';
 import type { EngineName } from './engine';
 import { byText, inEveryEngine, returningVisitor, visit, waitFor } from './journey';
 import { ERRORS_KEY } from './visitor-proxy';
@@ -139,6 +139,7 @@ inEveryEngine(
       await returningVisitor(page());
       const before = await todaysFigures(database());
       await visit(page(), '/en');
+      await waitFor(page(), 'the loading-times library', loadingTimesLibraryFetched);
       // An interaction, for INP: the footer's cookie settings open the banner.
       await page().click(await byText(page(), 'footer button', 'Cookie settings'));
       await waitFor(

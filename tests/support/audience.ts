@@ -54,3 +54,21 @@ export async function waitForFigures(
   const seen = Object.keys(expected).map((key) => `${key}: ${figures.get(key) ?? 0}`);
   throw new Error(`figures never reached ${JSON.stringify(expected)} (${seen.join(', ')})`);
 }
+
+/**
+ * Run in the page: whether it has fetched the script it asks for after its `load` event, the
+ * `web-vitals` library (lib/audience/client.ts). A page left before that sends its page view and
+ * no loading times, so a test of the loading times waits for this first. Self-contained: the
+ * test runners send its source to the page.
+ */
+export function loadingTimesLibraryFetched(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (!navigation || navigation.loadEventStart === 0) return false;
+  return performance
+    .getEntriesByType('resource')
+    .some(
+      (entry) =>
+        (entry as PerformanceResourceTiming).initiatorType === 'script' &&
+        entry.startTime >= navigation.loadEventStart,
+    );
+}
