@@ -11,6 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { formatArticleDate } from '@/lib/articles/format';
 import { addMonths, DAY, MONTH, monthDays, parisDay } from '@/lib/audience/calendar';
 import { figuresOf, type Figures } from '@/lib/audience/figures';
 import {
@@ -40,10 +41,6 @@ const DAY_MS = 86_400_000;
 
 const dayNumber = (day: string) => Date.parse(`${day}T12:00:00Z`) / DAY_MS;
 const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
 
 interface Period {
   from: string;
@@ -70,7 +67,9 @@ function period(values: { month?: string; from?: string; to?: string }): Period 
   const length = dayNumber(to) - dayNumber(from) + 1;
   if (length < 1) throw new Refusal(`--from ${from} is after --to ${to}`);
   const previous = { from: dayOf(dayNumber(from) - length), to: dayOf(dayNumber(from) - 1) };
-  const name = `du ${longDay(from)} au ${longDay(to)}`;
+  // '1er octobre 2026', as the articles write dates; one day is named alone.
+  const day = (iso: string) => formatArticleDate(iso, 'fr');
+  const name = from === to ? `le ${day(from)}` : `du ${day(from)} au ${day(to)}`;
   return {
     from,
     to,
@@ -78,7 +77,7 @@ function period(values: { month?: string; from?: string; to?: string }): Period 
     names: {
       name,
       during: name,
-      comparedTo: `aux ${length} jours précédents`,
+      comparedTo: length === 1 ? 'à la veille' : `aux ${length} jours précédents`,
       previousShort: 'avant',
     },
   };

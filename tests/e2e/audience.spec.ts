@@ -1,6 +1,11 @@
 import { devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
-import { loadingTimesLibraryFetched, todaysFigures, waitForFigures } from '../support/audience';
+import {
+  firstInteractionTimed,
+  loadingTimesLibraryFetched,
+  todaysFigures,
+  waitForFigures,
+} from '../support/audience';
 import { expect, SPLASH_SEEN_COOKIE, test } from './fixtures';
 
 /**
@@ -215,6 +220,7 @@ test('loading times arrive when the page is left: LCP, INP after an interaction,
     .getByRole('button', { name: 'Paramètres des cookies' })
     .click();
   await expect(page.getByTestId('consent-banner')).toBeVisible();
+  await page.waitForFunction(firstInteractionTimed);
   // Leaving the page hides it: its loading times leave with one beacon.
   await page.goto('/fr/mentions-legales');
   await waitForFigures(

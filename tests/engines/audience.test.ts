@@ -1,5 +1,10 @@
 import { expect, inject, test } from 'vitest';
-import { loadingTimesLibraryFetched, todaysFigures, waitForFigures } from '../support/audience';
+import {
+  firstInteractionTimed,
+  loadingTimesLibraryFetched,
+  todaysFigures,
+  waitForFigures,
+} from '../support/audience';
 import type { EngineName } from './engine';
 import { byText, inEveryEngine, returningVisitor, visit, waitFor } from './journey';
 import { ERRORS_KEY } from './visitor-proxy';
@@ -153,6 +158,8 @@ inEveryEngine(
       // both), so there the library reports TTFB alone; the other engines support their row.
       if (engine !== 'webkit') expect(expected).toEqual(supported[engine]);
       expect(expected).toContain('TTFB');
+      if (expected.includes('INP'))
+        await waitFor(page(), 'the interaction timed', firstInteractionTimed);
       await visit(page(), '/en/mentions-legales');
       await waitForFigures(
         database(),

@@ -336,10 +336,14 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
 
       const range = await stats(['--from', '2026-10-14', '--to', '2026-10-14']);
       expect(range.stdout).toContain(
-        'Voici la fréquentation du site du 14 octobre 2026 au 14 octobre 2026, comparée aux 1 jours précédents',
+        'Voici la fréquentation du site le 14 octobre 2026, comparée à la veille',
       );
       expect(range.stdout).toContain(fr('Pages vues : 9 (avant : 0)'));
       expect(range.stdout).toMatch(/2026-10-14 +9 +7 +2/);
+      const fortnight = await stats(['--from', '2026-10-01', '--to', '2026-10-14']);
+      expect(fortnight.stdout).toContain(
+        'Voici la fréquentation du site du 1er octobre 2026 au 14 octobre 2026, comparée aux 14 jours précédents',
+      );
 
       const csv = await stats(['--csv', '--month', '2026-10']);
       const rows = csv.stdout.trim().split('\n');

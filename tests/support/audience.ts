@@ -72,3 +72,12 @@ export function loadingTimesLibraryFetched(): boolean {
         entry.startTime >= navigation.loadEventStart,
     );
 }
+
+/**
+ * Run in the page: whether the browser has timed the page's first interaction. Its Event Timing
+ * entry is dispatched once the frame after it is painted; a page left before that reports no INP
+ * (as a visitor who clicks and leaves at once). Self-contained, as above.
+ */
+export function firstInteractionTimed(): boolean {
+  return performance.getEntriesByType('first-input').length > 0;
+}
