@@ -117,10 +117,13 @@ export async function focusedStop(
   const href = element.getAttribute('href');
   const name = `${element.localName} "${label.replace(/\s+/g, ' ').trim().slice(0, 60)}"${href ? ` ${href}` : ''}`;
   if (measured.includes(name)) return 'measured';
+  // A frame the page draws; 500 ms at most (a window that draws none). Not a shorter fallback:
+  // on a loaded machine a frame can take longer than 50 ms, and WebKit's screenshot is of the
+  // last frame drawn, which then had no ring yet.
   const frame = () =>
     new Promise((resolve) => {
       requestAnimationFrame(resolve);
-      setTimeout(resolve, 50);
+      setTimeout(resolve, 500);
     });
   let last = '';
   let still = 0;
@@ -162,10 +165,11 @@ export async function focusedStop(
  */
 export async function blurCurrent(): Promise<void> {
   (document.querySelector('[data-focus-walk-current]') as HTMLElement | null)?.blur();
+  // Two frames drawn (500 ms at most each, as in focusedStop).
   for (let frames = 0; frames < 2; frames += 1)
     await new Promise((resolve) => {
       requestAnimationFrame(resolve);
-      setTimeout(resolve, 50);
+      setTimeout(resolve, 500);
     });
 }
 
@@ -335,7 +339,14 @@ export async function walkFocus(
       baseline = { scroll: stop.scroll, png: await driver.capture(area) };
       await driver.evaluate(refocusCurrent);
     }
-    results.push({ stop, measure: measureFocus(focused, baseline.png, stop, driver.clips) });
+    let measure = measureFocus(focused, baseline.png, stop, driver.clips);
+    // A stop that seems to show nothing is looked at again for up to 2 s (the engine may not have
+    // drawn its ring yet on a loaded machine) before it counts as invisible.
+    for (const deadline = Date.now() + 2_000; measure.changed === 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      measure = measureFocus(await driver.capture(area), baseline.png, stop, driver.clips);
+    }
+    results.push({ stop, measure });
   }
   throw new Error(`more than ${MAX_STOPS} focus stops: the walk is not ending`);
 }
