@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stopServer } from '../support/next-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, waitForHttp } from '../support/ports';
 
 /**
@@ -27,6 +26,8 @@ const dev = spawn('npm', ['run', '--silent', 'dev'], {
     OUTBOX_DIR: path.join(dataDir, 'outbox'),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
+  // A process group of its own (npm, its shell, the server), stopped as a whole below.
+  detached: true,
 });
 dev.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 dev.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -36,10 +37,27 @@ beforeAll(async () => {
   await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, 150_000);
 }, 160_000);
 
+/** Whether any process of the group `npm run dev` started is still running. */
+function groupRunning(): boolean {
+  try {
+    process.kill(-dev.pid!, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 afterAll(async () => {
-  await stopServer(dev, 'SIGINT', 20_000);
+  // Ctrl+C in a terminal signals npm's whole process group; signalled alone, npm's shell would
+  // wait for the server, which never hears it, and the server would outlive the test.
+  process.kill(-dev.pid!, 'SIGINT');
+  await vi
+    .waitFor(() => expect(groupRunning()).toBe(false), { timeout: 20_000 })
+    .catch(() => {
+      process.kill(-dev.pid!, 'SIGKILL');
+    });
   rmSync(dataDir, { recursive: true, force: true });
-});
+}, 30_000);
 
 /** Asks for a WebSocket upgrade and resolves with the answer's status line. */
 function upgrade(pathname: string): Promise<string> {
