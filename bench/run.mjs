@@ -19,12 +19,13 @@
 // (bench/resilience.ts); a markdown report.
 //
 // BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
-// methods. BENCH_PAGES: only these paths (comma-separated; the floors are always measured), for a
-// quick before-and-after. BENCH_LOAD_SECONDS (30) and BENCH_LOAD_CONNECTIONS (100): the load test.
-// BENCH_BLOCK (comma-separated URL patterns, e.g. '*.js' or '*.js,*.woff2') has Lighthouse block
-// those requests: it measures what the pages would score without them, to find out what a metric
-// is made of. Such a run skips the load and throughput tests. A full run replaces bench/results/latest.md, the
-// one report kept in the repository (git keeps the earlier ones). A run with BENCH_PAGES,
+// methods. BENCH_PAGES: only these paths (comma-separated, any page of the site; the floors are
+// always measured), for a quick before-and-after. BENCH_LOAD_SECONDS (30) and
+// BENCH_LOAD_CONNECTIONS (100): the load test. BENCH_BLOCK (comma-separated URL patterns, e.g.
+// '*.js' or '*.js,*.woff2') has Lighthouse block those requests: it measures what the pages would
+// score without them, to find out what a metric is made of. Such a run skips the load and
+// throughput tests. A full run replaces bench/results/latest.md, the one report kept in the
+// repository (git keeps the earlier ones). A run with BENCH_PAGES,
 // BENCH_BLOCK, one method in BENCH_METHODS, or BENCH_LABEL (e.g. 'before') is an experiment: it
 // writes bench/results/<what>.md, which git ignores, and leaves latest.md alone.
 import { execFileSync } from 'node:child_process';
@@ -278,9 +279,13 @@ try {
     const article = await firstArticlePath(directUrl, locale);
     if (article) allPages.push(article);
   }
+  // The newest article has no byline in the embedded sheet: the first one by a partner is
+  // measured too, with its authors' names.
+  const signed = await firstArticlePath(directUrl, 'fr', 'helene-sorel');
+  if (signed && !allPages.includes(signed)) allPages.push(signed);
   const pages = [
     ...FLOORS.map((floor) => floor.page),
-    ...allPages.filter((page) => !ONLY_PAGES.length || ONLY_PAGES.includes(page)),
+    ...(ONLY_PAGES.length ? ONLY_PAGES : allPages),
   ];
   // Pages in the outer loop, methods inside: a page's two methods are measured minutes apart at
   // most, whatever else this machine is doing.

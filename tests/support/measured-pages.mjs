@@ -18,12 +18,15 @@ export const measuredPages = [
 
 /**
  * The first article the list page `/{locale}/actualites` links to (a path such as /fr/blog/…),
- * or undefined when it lists none.
+ * or undefined when it lists none. With an author (a partner's profile name), the first article
+ * of the list filtered by that author: one whose page carries a byline.
  * @param {string} baseUrl
  * @param {'fr' | 'en'} locale
+ * @param {string} [author]
  * @returns {Promise<string | undefined>}
  */
-export async function firstArticlePath(baseUrl, locale) {
-  const html = await (await fetch(`${baseUrl}/${locale}/actualites`)).text();
+export async function firstArticlePath(baseUrl, locale, author) {
+  const query = author ? `?auteur=${encodeURIComponent(author)}` : '';
+  const html = await (await fetch(`${baseUrl}/${locale}/actualites${query}`)).text();
   return new RegExp(`href="(/${locale}/blog/[^"?#]+)"`).exec(html)?.[1];
 }
