@@ -26,6 +26,7 @@ export const measuredPages = [
  * @returns {Promise<string | undefined>}
  */
 export async function firstArticlePath(baseUrl, locale, author) {
+  // `auteur`: the list's author parameter (lib/articles/list-query.ts).
   const query = author ? `?auteur=${encodeURIComponent(author)}` : '';
   const html = await (await fetch(`${baseUrl}/${locale}/actualites${query}`)).text();
   return new RegExp(`href="(/${locale}/blog/[^"?#]+)"`).exec(html)?.[1];
