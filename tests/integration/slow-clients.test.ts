@@ -223,28 +223,56 @@ describe('one address holding connections without progressing, through the shipp
     });
     const answers: { status: number; body: string }[] = [];
     const trickles: NodeJS.Timeout[] = [];
+    const posts: http2.ClientHttp2Stream[] = [];
+    /** Bytes of each post's body that went out. */
+    const written = new Map<http2.ClientHttp2Stream, number>();
+    const answered = new Set<http2.ClientHttp2Stream>();
+    const ended = new Set<http2.ClientHttp2Stream>();
+    const send = () => {
+      const post = session.request({
+        ':method': 'POST',
+        ':path': '/fr',
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': '1000',
+      });
+      posts.push(post);
+      const write = () =>
+        post.write('a', (error) => {
+          if (!error) written.set(post, (written.get(post) ?? 0) + 1);
+        });
+      write();
+      trickles.push(setInterval(write, 2_000));
+      post.on('response', (headers) => {
+        answered.add(post);
+        let body = '';
+        post.setEncoding('utf8');
+        post.on('data', (chunk: string) => (body += chunk));
+        post.on('end', () => {
+          answers.push({ status: Number(headers[':status']), body });
+          ended.add(post);
+        });
+      });
+      post.on('error', () => {});
+      return post;
+    };
     try {
-      for (let i = 0; i < CAP + 8; i += 1) {
-        const post = session.request({
-          ':method': 'POST',
-          ':path': '/fr',
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': '1000',
-        });
-        post.write('a');
-        trickles.push(setInterval(() => post.write('a'), 2_000));
-        post.on('response', (headers) => {
-          let body = '';
-          post.setEncoding('utf8');
-          post.on('data', (chunk: string) => (body += chunk));
-          post.on('end', () => answers.push({ status: Number(headers[':status']), body }));
-        });
-        post.on('error', () => {});
-      }
-      // The requests past the cap are answered at once; those held keep trickling.
+      for (let i = 0; i < CAP + 8; i += 1) send();
+      // The requests past the cap are answered at once.
       await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(8);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      expect(answers).toEqual(Array(8).fill({ status: 429, body: tooMany }));
+      // Those held are not: each sends one more byte of its body, then one more post follows on
+      // the same connection. nginx reads a connection in order, so a held post it would answer
+      // on a byte of its body is answered before that last one, which is past the cap.
+      const held = posts.filter((post) => !answered.has(post));
+      expect(held).toHaveLength(CAP);
+      const before = held.map((post) => written.get(post) ?? 0);
+      await expect
+        .poll(() => held.filter((post, i) => (written.get(post) ?? 0) > before[i]!).length, {
+          timeout: 10_000,
+        })
+        .toBe(CAP);
+      const last = send();
+      await expect.poll(() => ended.has(last), { timeout: 10_000 }).toBe(true);
+      expect(answers).toEqual(Array(9).fill({ status: 429, body: tooMany }));
     } finally {
       trickles.forEach(clearInterval);
       session.destroy();
