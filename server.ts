@@ -8,18 +8,24 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { articleStore } from '@/lib/articles';
+import { publishedTitles } from '@/lib/articles/titles';
 import {
   receiveAudienceRequest,
+  recordContactMessage,
   startAudienceBackground,
   type AudienceBackground,
 } from '@/lib/audience/runtime';
 import { readConfig, type Config } from '@/lib/config';
-import { CONNECTION_ADDRESS_HEADER } from '@/lib/contact/request/client-address';
+import { contactMailQueues } from '@/lib/contact/delivery/queue';
 import {
   getContactStore,
   startContactBackground,
   type ContactBackground,
 } from '@/lib/contact/runtime';
+import { siteDatabase } from '@/lib/db/client';
+import { describe } from '@/lib/errors';
+import { CONNECTION_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { firmEnvelope, startOutbox, type Outbox } from '@/lib/mail/runtime';
 import { listen, type Listening } from '@/lib/server/listening';
 import {
   answerRefusal,
@@ -29,6 +35,7 @@ import {
   validRange,
 } from '@/lib/server/request-gate';
 import { SiteResponse } from '@/lib/server/site-response';
+import { listenToSiteEvents } from '@/lib/site-events';
 
 // ---- 1. Configuration ---------------------------------------------------------------------
 // Checked before anything starts: a malformed variable stops the server with a message naming
@@ -68,6 +75,10 @@ const app = next({
 });
 
 // ---- 3. Each request, before Next.js ------------------------------------------------------
+// What one feature tells another (lib/site-events.ts): a contact message stored, counted by the
+// audience measurement for the monthly report.
+listenToSiteEvents({ contactMessageStored: recordContactMessage });
+
 let stopping = false;
 // Usable once Next.js is prepared (readiness, below).
 const handleWithNext = app.getRequestHandler();
@@ -126,6 +137,7 @@ server.on('connect', (request: http.IncomingMessage, socket: Duplex) =>
 // Requests in flight finish; the outbox worker finishes the e-mail in hand. The exit code is
 // 128 + the signal's number, as for a process the signal ended (the unit's SuccessExitStatus).
 let listening: Listening | undefined;
+let outbox: Outbox | undefined;
 let contact: ContactBackground | undefined;
 let audience: AudienceBackground | undefined;
 
@@ -133,7 +145,8 @@ async function stop(signal: 'SIGTERM' | 'SIGINT') {
   if (stopping) return;
   stopping = true;
   console.info(`[server] ${signal}: finishing the requests in hand`);
-  const outbox = contact?.stop(OUTBOX_STOP_MS);
+  contact?.stop();
+  const sending = outbox?.stop(OUTBOX_STOP_MS);
   listening?.stopAccepting();
   // The development server has no nginx to spare, and its live reload holds a WebSocket open.
   if (dev) listening?.closeAll();
@@ -141,7 +154,7 @@ async function stop(signal: 'SIGTERM' | 'SIGINT') {
   await listening?.drained();
   // The audience counts received until now are written (lib/audience/runtime.ts).
   await audience?.stop();
-  await outbox;
+  await sending;
   await app.close();
   process.exit(signal === 'SIGTERM' ? 143 : 130);
 }
@@ -169,7 +182,8 @@ function answerNotReady(response: http.ServerResponse) {
 }
 
 await app.prepare();
-let store = await getContactStore().catch((error: unknown) => {
+// The one handle of this process on the database, its schema migrated here, once.
+let store = await siteDatabase().then(getContactStore, (error: unknown) => {
   console.error(`[server] not ready, trying again every 5 s: ${describe(error)}`);
   return undefined;
 });
@@ -188,7 +202,7 @@ try {
 }
 while (!store && !stopping) {
   await new Promise((resolve) => setTimeout(resolve, 5_000).unref());
-  store = await getContactStore().catch(() => undefined);
+  store = await siteDatabase().then(getContactStore, () => undefined);
 }
 ready = store !== undefined;
 console.info(
@@ -197,20 +211,17 @@ console.info(
 
 // ---- 7. Background work -------------------------------------------------------------------
 // The articles are read before the first visitor asks (not awaited: a failure is logged and the
-// first visitor tries again); the outbox worker delivers the messages, the purge and the daily
-// digest of held messages run (lib/contact/runtime.ts), and the audience measurement's writes,
-// purge and monthly report (lib/audience/runtime.ts).
+// first visitor tries again); the outbox (lib/mail) sends the e-mails to the firm, then the
+// contact messages; the contact purge and daily digest of held messages run
+// (lib/contact/runtime.ts), and the audience measurement's writes, purge and monthly report
+// (lib/audience/runtime.ts), which reads the articles' titles through the server entry.
 void articleStore()
   .refresh()
   .catch((error: unknown) =>
     console.error(`[articles] could not load at start: ${describe(error)}`),
   );
 if (store && !stopping) {
+  outbox = startOutbox(contactMailQueues(store, firmEnvelope()));
   contact = startContactBackground(store);
-  // The audience counts written every 10 s, their 25-month purge, the monthly report.
-  audience = startAudienceBackground(store);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  audience = startAudienceBackground({ firmMail: store.firmMail, publishedTitles });
 }

@@ -142,7 +142,9 @@ async function main() {
       },
     });
     if (values.suspected && values.all) throw new Refusal('Give --suspected or --all, not both.');
-    const store = contactStore(await openDatabase(process.env.DATABASE_URL));
+    const store = contactStore(
+      await openDatabase(process.env.DATABASE_URL, 'sorel-aubry-messages'),
+    );
     try {
       await (values.release !== undefined
         ? release(store, values.release.trim())

@@ -21,13 +21,13 @@ import {
   type PeriodNames,
 } from '@/lib/audience/report';
 import { audienceStore, type AudienceStore } from '@/lib/audience/store';
-import { publishedTitles } from '@/lib/audience/titles';
+import { publishedTitles } from '@/lib/articles/titles';
 import { readConfig } from '@/lib/config';
-import { createMailer } from '@/lib/contact/delivery/mailer';
-import { OutboxWorker } from '@/lib/contact/delivery/outbox';
-import { outboxSettings } from '@/lib/contact/delivery/settings';
-import { contactStore } from '@/lib/contact/storage/store';
+import { createMailer } from '@/lib/mail/mailer';
 import { openDatabase } from '@/lib/db/client';
+import { FIRM_MAIL_QUEUE, firmMail } from '@/lib/mail/firm-mail';
+import { OutboxWorker } from '@/lib/mail/outbox';
+import { outboxSettings } from '@/lib/mail/settings';
 import { csvCell } from './csv';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
@@ -138,7 +138,7 @@ function csvRows(figures: Figures): (string | number)[][] {
 }
 
 async function show(store: AudienceStore, asked: Period, csv: boolean) {
-  const titles = await publishedTitles().catch(() => new Map<string, string>());
+  const titles = (await publishedTitles().catch(() => undefined)) ?? new Map<string, string>();
   const read = async ({ from, to }: { from: string; to: string }) =>
     figuresOf(from, to, await store.period(from, to), titles);
   const [current, previous] = [await read(asked), await read(asked.previous)];
@@ -160,24 +160,23 @@ async function show(store: AudienceStore, asked: Period, csv: boolean) {
 async function sendReport(month: string) {
   if (!MONTH.test(month)) throw new Refusal(`--send-report ${month}: expected YYYY-MM`);
   const settings = readConfig();
-  const database = await openDatabase(settings.DATABASE_URL);
-  const contact = contactStore(database);
+  const database = await openDatabase(settings.DATABASE_URL, 'sorel-aubry-stats');
+  const firm = firmMail(database);
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: settings.OUTBOX_DIR });
   try {
     const sources = {
-      contact,
+      firmMail: firm,
       audience: audienceStore(database),
-      currentTitles: () => publishedTitles(),
+      currentTitles: async () => (await publishedTitles()) ?? new Map<string, string>(),
     };
     const id = await queueReportOnDemand(sources, month, Date.now());
     const worker = new OutboxWorker({
-      store: contact,
+      queues: [firm.queue({ from: settings.CONTACT_FROM, to: settings.CONTACT_TO })],
       mailer,
-      envelope: { from: settings.CONTACT_FROM, to: settings.CONTACT_TO },
       ...outboxSettings(),
     });
-    await worker.sendDigest(id);
-    const report = await contact.findDigest(id);
+    await worker.sendNow(FIRM_MAIL_QUEUE, id);
+    const report = await firm.find(id);
     if (report?.deliveredAt === null)
       throw new Refusal(
         `The report of ${month} is queued (${id}) but could not be sent now: ${report.lastError ?? 'unknown error'}. The site's outbox retries it while the site runs.`,
@@ -206,7 +205,7 @@ async function main() {
     if (values.month !== undefined && (values.from !== undefined || values.to !== undefined))
       throw new Refusal('Give --month, or --from and --to, not both.');
     const asked = period(values);
-    const database = await openDatabase(readConfig().DATABASE_URL);
+    const database = await openDatabase(readConfig().DATABASE_URL, 'sorel-aubry-stats');
     try {
       await show(audienceStore(database), asked, values.csv);
     } finally {

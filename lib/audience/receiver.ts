@@ -1,7 +1,7 @@
 import 'server-only';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { isSameSiteRequest } from '@/lib/contact/request/origin';
+import { isSameSiteRequest } from '@/lib/http/origin';
 import { isLocale } from '@/lib/i18n/locales';
 import { BEACON_PATH } from './client';
 import { parisDay } from './calendar';

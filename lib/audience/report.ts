@@ -1,6 +1,6 @@
 import 'server-only';
+import type { FirmMail } from '@/lib/mail/firm-mail';
 import { parisClock } from '@/lib/paris-clock';
-import type { ContactStore } from '@/lib/contact/storage/store';
 import { addMonths, monthDays } from './calendar';
 import { figuresOf, type Figures } from './figures';
 import type { PageKind } from './pages';
@@ -9,9 +9,8 @@ import type { VitalMetric, VitalRating } from './vitals';
 
 /**
  * The monthly report to the firm's mailbox (docs/behaviour.md, Audience measurement): in French,
- * the month before set beside the one before that, counts only. It is a row of the contact
- * outbox (`contact_digests`, kind 'audience'), so the outbox workers send it and retry it like
- * the contact messages; its id is its month ('audience-2026-10'), so of several instances (and
+ * the month before set beside the one before that, counts only. It is an e-mail to the firm
+ * (lib/mail/firm-mail.ts, kind 'audience'), sent and retried by the outbox; its id is its month ('audience-2026-10'), so of several instances (and
  * restarts) one queues it and the others' inserts do nothing.
  */
 export const REPORT_HOUR_PARIS = 8;
@@ -26,7 +25,7 @@ export const REPORT_KIND = 'audience';
 export type ReportOutcome = 'queued' | 'already-queued' | 'not-yet' | 'too-late';
 
 export interface ReportSources {
-  contact: ContactStore;
+  firmMail: FirmMail;
   audience: AudienceStore;
   /** Published articles' current French titles, by slug. */
   currentTitles: () => Promise<ReadonlyMap<string, string>>;
@@ -50,7 +49,7 @@ export async function queueMonthlyReport(
   const due = dueReportMonth(now);
   if ('outcome' in due) return due.outcome;
   const id = `${REPORT_KIND}-${due.month}`;
-  if (await sources.contact.findDigest(id)) return 'already-queued';
+  if (await sources.firmMail.find(id)) return 'already-queued';
   return (await queueReport(sources, due.month, id, now)) ? 'queued' : 'already-queued';
 }
 
@@ -67,10 +66,15 @@ export async function queueReportOnDemand(
 
 async function queueReport(sources: ReportSources, month: string, id: string, now: number) {
   const { subject, body } = await composeReport(sources, month);
-  return sources.contact.insertDigest(
-    { id, kind: REPORT_KIND, createdAt: now, heldCount: 0, subject, body, nextAttemptAt: now },
-    [],
-  );
+  return sources.firmMail.insert({
+    id,
+    kind: REPORT_KIND,
+    createdAt: now,
+    heldCount: 0,
+    subject,
+    body,
+    nextAttemptAt: now,
+  });
 }
 
 /** The figures of a month, read from the database. */

@@ -1,30 +1,35 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getPublishedArticles } from '@/lib/articles';
 import { config } from '@/lib/config';
-import { describe } from '@/lib/contact/delivery/outbox';
-import { wakeOutbox } from '@/lib/contact/runtime';
-import type { ContactStore } from '@/lib/contact/storage/store';
-import { openDatabase } from '@/lib/db/client';
+import { siteDatabase } from '@/lib/db/client';
+import { describe } from '@/lib/errors';
+import type { FirmMail } from '@/lib/mail/firm-mail';
+import { wakeOutbox } from '@/lib/mail/runtime';
 import { processShared } from '@/lib/process-shared';
 import { parisDay, retentionCutoffDay } from './calendar';
 import { receiveAudience, type ReceiverContext } from './receiver';
 import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS } from './report';
 import { audienceStore, PartialWrite, type AudienceStore } from './store';
 import { AudienceTally, countContactMessage } from './tally';
-import { publishedTitles } from './titles';
+
+/**
+ * The published articles' current French titles by slug, undefined while they cannot be read:
+ * given by the server entry, as the audience does not read the articles itself.
+ */
+export type PublishedTitles = () => Promise<ReadonlyMap<string, string> | undefined>;
 
 /**
  * The audience measurement's long-lived parts, one per server process (docs/architecture.md,
  * "Audience measurement without consent"): the tally of what was received, written to the
  * database every AUDIENCE_FLUSH_MS; the daily purge of data older than 25 months; the monthly
  * report's check, every minute. The server entry answers the receiver's requests before Next.js
- * (`receiveAudienceRequest`) and starts and stops the rest; the contact form's count comes from
- * the route handler and the Server Action, bundled apart, hence processShared.
+ * (`receiveAudienceRequest`), starts and stops the rest, and connects the contact form's count
+ * (`recordContactMessage`), which comes from the route handler and the Server Action, bundled
+ * apart: hence processShared.
  */
 interface AudienceRuntime {
   tally: AudienceTally;
-  store?: Promise<AudienceStore>;
+  publishedTitles?: PublishedTitles;
   /** The write in progress, so that a stop waits for it. */
   flushing?: Promise<void>;
 }
@@ -34,14 +39,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const runtime = () =>
   processShared<AudienceRuntime>('audience.runtime', () => ({ tally: new AudienceTally() }));
 
-/** The store, opened on first use on the site's database; a failed opening is retried next time. */
-function getAudienceStore(): Promise<AudienceStore> {
-  const state = runtime();
-  state.store ??= openDatabase(config().DATABASE_URL).then(audienceStore);
-  state.store.catch(() => {
-    state.store = undefined;
-  });
-  return state.store;
+async function getAudienceStore(): Promise<AudienceStore> {
+  return audienceStore(await siteDatabase());
 }
 
 const receiverContext = (): ReceiverContext => ({
@@ -49,9 +48,8 @@ const receiverContext = (): ReceiverContext => ({
   siteUrl: config().SITE_URL,
   now: Date.now,
   publishedTitle: async (slug) => {
-    const { status, articles } = await getPublishedArticles();
-    if (status === 'error') return undefined;
-    return articles.find((article) => article.slug === slug)?.title ?? null;
+    const titles = await runtime().publishedTitles?.();
+    return titles && (titles.get(slug) ?? null);
   },
 });
 
@@ -95,12 +93,15 @@ export interface AudienceBackground {
 }
 
 /**
- * Started by the server entry once the contact store is open: writes the tally every
+ * Started by the server entry once the database is open: writes the tally every
  * AUDIENCE_FLUSH_MS, purges the data older than 25 months now and daily, and checks every
- * minute whether the month's report is due (one instance queues it in the contact outbox, whose
- * worker sends it).
+ * minute whether the month's report is due (one instance queues it as an e-mail to the firm).
  */
-export function startAudienceBackground(contact: ContactStore): AudienceBackground {
+export function startAudienceBackground(sources: {
+  firmMail: FirmMail;
+  publishedTitles: PublishedTitles;
+}): AudienceBackground {
+  runtime().publishedTitles = sources.publishedTitles;
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, run: () => Promise<unknown>) => {
     timers.push(setInterval(() => void run(), ms).unref());
@@ -120,14 +121,14 @@ export function startAudienceBackground(contact: ContactStore): AudienceBackgrou
 
   const report = async () => {
     try {
-      const sources = {
-        contact,
+      const reportSources = {
+        firmMail: sources.firmMail,
         audience: await getAudienceStore(),
-        currentTitles: publishedTitles,
+        currentTitles: async () => (await sources.publishedTitles()) ?? new Map<string, string>(),
       };
       // The month's last counts first, so that the report holds them.
       await flushAudience();
-      if ((await queueMonthlyReport(sources, Date.now())) !== 'queued') return;
+      if ((await queueMonthlyReport(reportSources, Date.now())) !== 'queued') return;
       console.info('[audience] monthly report queued');
       wakeOutbox();
     } catch (error) {

@@ -1,7 +1,6 @@
 /**
- * The audience figures in the database: one body of queries for SQLite and PostgreSQL, typed
- * against the SQLite tables with PostgreSQL's handed in under those types, as the contact store
- * does (lib/contact/storage/store.ts says why). Rows are only ever added to (an upsert that sums),
+ * The audience figures in the database: one body of queries for SQLite and PostgreSQL
+ * (lib/db/dialects.ts says how). Rows are only ever added to (an upsert that sums),
  * read summed over a period, and deleted by age.
  */
 import 'server-only';
@@ -9,6 +8,7 @@ import { and, getTableName, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm'
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Database } from '@/lib/db/client';
+import { sqliteShaped, type RowsAgree } from '@/lib/db/dialects';
 import {
   audienceCountsPg,
   audienceCountsSqlite,
@@ -49,31 +49,22 @@ type Tables = {
   titles: typeof audienceTitlesSqlite;
 };
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Rows<T extends { $inferSelect: unknown; $inferInsert: unknown }> = [
-  T['$inferSelect'],
-  T['$inferInsert'],
-];
 // PostgreSQL's tables stand for SQLite's only while their rows are the same.
-const rowsAgree: Same<Rows<typeof audienceCountsPg>, Rows<typeof audienceCountsSqlite>> &
-  Same<Rows<typeof audienceVitalsPg>, Rows<typeof audienceVitalsSqlite>> &
-  Same<Rows<typeof audienceTitlesPg>, Rows<typeof audienceTitlesSqlite>> = true;
+const rowsAgree: RowsAgree<typeof audienceCountsPg, typeof audienceCountsSqlite> &
+  RowsAgree<typeof audienceVitalsPg, typeof audienceVitalsSqlite> &
+  RowsAgree<typeof audienceTitlesPg, typeof audienceTitlesSqlite> = true;
 void rowsAgree;
 
 function tablesOf(database: Database): Tables {
-  if (database.dialect === 'sqlite')
-    return {
-      db: database.db,
+  const { db, tables } = sqliteShaped(database, {
+    sqlite: {
       counts: audienceCountsSqlite,
       vitals: audienceVitalsSqlite,
       titles: audienceTitlesSqlite,
-    };
-  return {
-    db: database.db as unknown as LibSQLDatabase,
-    counts: audienceCountsPg as unknown as typeof audienceCountsSqlite,
-    vitals: audienceVitalsPg as unknown as typeof audienceVitalsSqlite,
-    titles: audienceTitlesPg as unknown as typeof audienceTitlesSqlite,
-  };
+    },
+    postgres: { counts: audienceCountsPg, vitals: audienceVitalsPg, titles: audienceTitlesPg },
+  });
+  return { db, ...tables };
 }
 
 /**

@@ -5,19 +5,42 @@ import { createClient } from '@libsql/client';
 import { drizzle as drizzleLibsql, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
+import { config } from '@/lib/config';
+import { processShared } from '@/lib/process-shared';
 import { migratePostgresDatabase, migrateSqlite } from './migrate';
 import { databaseTarget } from './target';
 
 export type Database =
   | { dialect: 'sqlite'; db: LibSQLDatabase; close: () => Promise<void> }
-  | { dialect: 'postgres'; db: NodePgDatabase; close: () => Promise<void> };
+  | { dialect: 'postgres'; db: NodePgDatabase; pool: Pool; close: () => Promise<void> };
+
+/** PostgreSQL connections per process: the site's queries and the contact rate limit share them. */
+export const POOL_SIZE = 10;
+
+/**
+ * The site's database: one handle, and on PostgreSQL one pool, per server process, whichever
+ * bundle asks (lib/process-shared.ts). The server entry opens it before it is ready, so the schema
+ * is migrated once, at start. A failed opening is forgotten, so the next use tries again.
+ */
+export function siteDatabase(): Promise<Database> {
+  const holder = processShared('db', () => ({}) as { opening?: Promise<Database> });
+  const opening = (holder.opening ??= openDatabase(config().DATABASE_URL, 'sorel-aubry-site'));
+  opening.catch(() => {
+    if (holder.opening === opening) holder.opening = undefined;
+  });
+  return opening;
+}
 
 /**
  * Opens the database DATABASE_URL designates and brings its schema up to date (first start
- * creates it: no manual step). SQLite runs in WAL mode with a busy timeout so the site and the
- * `npm run messages` command can read and write at the same time.
+ * creates it: no manual step), for the site and for `npm run messages` and `npm run stats`.
+ * SQLite runs in WAL mode with a busy timeout so that they can read and write at the same time.
+ * `applicationName` names PostgreSQL's connections (`pg_stat_activity`).
  */
-export async function openDatabase(databaseUrl: string | undefined): Promise<Database> {
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  applicationName = 'sorel-aubry',
+): Promise<Database> {
   const target = databaseTarget(databaseUrl);
   if (target.dialect === 'sqlite') {
     await mkdir(path.dirname(target.file), { recursive: true });
@@ -38,10 +61,11 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
       close: async () => client.close(),
     };
   }
-  await migratePostgresDatabase(target.url);
+  await migratePostgresDatabase(target.url, applicationName);
   const pool = new Pool({
     connectionString: target.url,
-    max: 10,
+    application_name: applicationName,
+    max: POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 60_000,
   });
@@ -53,6 +77,7 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
   return {
     dialect: 'postgres',
     db: drizzlePostgres(pool),
+    pool,
     close: () => pool.end(),
   };
 }

@@ -40,10 +40,14 @@ export async function migrateSqlite(client: LibsqlClient): Promise<void> {
   throw first;
 }
 
-export async function migratePostgresDatabase(url: string): Promise<void> {
+export async function migratePostgresDatabase(url: string, applicationName: string): Promise<void> {
   // Drizzle reads the applied migrations before its transaction, so start-ups take turns: a
   // session lock on one connection, which also runs the migration itself.
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  const client = new Client({
+    connectionString: url,
+    application_name: applicationName,
+    connectionTimeoutMillis: 5_000,
+  });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -7,8 +7,10 @@ import { answerBeacon, type ReceiverContext } from '@/lib/audience/receiver';
 import { queueMonthlyReport, queueReportOnDemand, type ReportSources } from '@/lib/audience/report';
 import { audienceStore, PartialWrite, type AudienceStore } from '@/lib/audience/store';
 import { AudienceTally, countContactMessage } from '@/lib/audience/tally';
-import { createMailer, type Mailer } from '@/lib/contact/delivery/mailer';
-import { OutboxWorker } from '@/lib/contact/delivery/outbox';
+import { createMailer, type Mailer } from '@/lib/mail/mailer';
+import { OutboxWorker } from '@/lib/mail/outbox';
+import { FIRM_MAIL_QUEUE } from '@/lib/mail/firm-mail';
+import { contactMailQueues } from '@/lib/contact/delivery/queue';
 import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
 import { TestDatabases, type Dialect } from '../support/contact';
@@ -135,16 +137,15 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
   const flush = (on: Instance) => on.audience.add(on.tally.take());
   const worker = (on: Instance, now: number) =>
     new OutboxWorker({
-      store: on.contact,
+      queues: contactMailQueues(on.contact, envelope),
       mailer,
-      envelope,
       retryBaseMs: 15_000,
       pollMs: 5_000,
       now: () => now,
       log: silent,
     });
   const sources = (on: Instance): ReportSources => ({
-    contact: on.contact,
+    firmMail: on.contact.firmMail,
     audience: on.audience,
     currentTitles,
   });
@@ -248,7 +249,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
 
     // On demand (npm run stats -- --send-report): the same figures, at once.
     const id = await queueReportOnDemand(sources(b), '2026-10', at('2026-11-15', 10));
-    expect(await worker(b, at('2026-11-15', 10)).sendDigest(id)).toBe(true);
+    expect(await worker(b, at('2026-11-15', 10)).sendNow(FIRM_MAIL_QUEUE, id)).toBe(true);
     const again = reports(sink.received.slice(before)).find(
       (mail) => mail.headers['x-contact-digest-id'] === id,
     );

@@ -142,7 +142,7 @@ describe('e-mail delivery through the outbox', () => {
     expect(mail!.headers['content-type']).toMatch(/multipart\/alternative/);
     const stored = (await storedMessages(url)).find((m) => m.id === id);
     expect(stored?.deliveredAt).not.toBeNull();
-    expect(site.output()).toContain('[contact] e-mail delivery: SMTP server 127.0.0.1');
+    expect(site.output()).toContain('[mail] e-mail delivery: SMTP server 127.0.0.1');
   });
 
   it('stores while SMTP is down (201), then delivers once SMTP is back', async () => {

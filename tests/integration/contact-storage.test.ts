@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
-import { createMailer } from '@/lib/contact/delivery/mailer';
-import { OutboxWorker } from '@/lib/contact/delivery/outbox';
+import { createMailer } from '@/lib/mail/mailer';
+import { OutboxWorker } from '@/lib/mail/outbox';
+import { contactMailQueues } from '@/lib/contact/delivery/queue';
 import { purgeExpiredMessages } from '@/lib/contact/storage/retention';
 import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
 import {
@@ -74,7 +75,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     const message = row(now);
     await store.insert(message);
     expect(await store.claim(message.id, 'a', now, now + 1000)).not.toBeNull();
-    await store.markFailed(message.id, 'a', now + 15_000, 'SMTP down');
+    await store.markFailed(message.id, 'a', now + 15_000, 'SMTP down', {
+      errorClass: 'connection',
+      at: now,
+    });
     expect(await store.dueIds(now + 14_999, 1000)).not.toContain(message.id);
     expect(await store.claim(message.id, 'b', now + 15_000, now + 16_000)).not.toBeNull();
     expect(await store.markDelivered(message.id, 'b', now + 15_500)).toBe(true);
@@ -156,9 +160,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     const workers = [1, 2].map(
       () =>
         new OutboxWorker({
-          store: fresh,
+          queues: contactMailQueues(fresh, envelope),
           mailer,
-          envelope,
           retryBaseMs: 1000,
           pollMs: 50,
           log: silent,
@@ -183,9 +186,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     await fresh.insert(message);
     const mailer = createMailer({ smtpUrl: sink.url, outboxDir: databases.dir });
     const worker = new OutboxWorker({
-      store: fresh,
+      queues: contactMailQueues(fresh, envelope),
       mailer,
-      envelope,
       retryBaseMs: 15_000,
       pollMs: 50,
       now: () => clock,

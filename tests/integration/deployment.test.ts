@@ -366,7 +366,7 @@ describe('delivery with both outbox workers running', () => {
     // Both instances were up, each with its outbox worker, the whole time.
     for (const instance of instances) {
       expect(instance.process.exitCode).toBe(null);
-      expect(instance.output()).toMatch(/\[contact\] e-mail delivery: SMTP/);
+      expect(instance.output()).toMatch(/\[mail\] e-mail delivery: SMTP/);
     }
     console.info('[deployment] 50 messages through nginx: 50 stored, 50 e-mails, each once');
   }, 120_000);

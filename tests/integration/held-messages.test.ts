@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { queueDailyDigest, queueImmediateDigest } from '@/lib/contact/delivery/digest';
-import { outboxHealth } from '@/lib/contact/delivery/health';
-import { createMailer, type Mailer } from '@/lib/contact/delivery/mailer';
-import { OutboxWorker } from '@/lib/contact/delivery/outbox';
+import { outboxHealth } from '@/lib/mail/health';
+import { createMailer, type Mailer } from '@/lib/mail/mailer';
+import { OutboxWorker } from '@/lib/mail/outbox';
+import { contactMailQueues } from '@/lib/contact/delivery/queue';
 import { checkReleaseToken } from '@/lib/contact/held/release-link';
 import { purgeExpiredMessages } from '@/lib/contact/storage/retention';
 import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
@@ -64,9 +65,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('digest of held messages on %s', 
 
   function worker(store: ContactStore, clock: () => number, through = mailer) {
     return new OutboxWorker({
-      store,
+      queues: contactMailQueues(store, envelope),
       mailer: through,
-      envelope,
       retryBaseMs: 15_000,
       pollMs: 5_000,
       now: clock,
@@ -208,13 +208,15 @@ describe.each<Dialect>(['sqlite', 'postgres'])('digest of held messages on %s', 
     const outbox = worker(store, () => clock, downMailer);
     expect(await outbox.drain()).toBe(1);
     expect(down.received).toHaveLength(0);
-    expect(await outboxHealth(store, AFTER_NINE + MINUTE)).toEqual({
+    expect(await outboxHealth(contactMailQueues(store, envelope), AFTER_NINE + MINUTE)).toEqual({
       status: 'ok',
       undelivered: 1,
       oldestAgeSeconds: 60,
       lastErrorClass: 'connection',
     });
-    expect(await outboxHealth(store, AFTER_NINE + HOUR + MINUTE)).toMatchObject({
+    expect(
+      await outboxHealth(contactMailQueues(store, envelope), AFTER_NINE + HOUR + MINUTE),
+    ).toMatchObject({
       status: 'delayed',
       undelivered: 1,
       oldestAgeSeconds: 3660,
@@ -225,7 +227,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('digest of held messages on %s', 
     await outbox.drain();
     expect(digests(down.received)).toHaveLength(1);
     expect(decodedText(down.received[0]!)).toContain('Transmettre ce message : ');
-    expect(await outboxHealth(store, clock)).toEqual({
+    expect(await outboxHealth(contactMailQueues(store, envelope), clock)).toEqual({
       status: 'ok',
       undelivered: 0,
       oldestAgeSeconds: null,
@@ -241,7 +243,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('digest of held messages on %s', 
     expect(await queueDailyDigest(store, options(AFTER_NINE - 19 * DAY))).toBe('queued');
     await worker(store, () => AFTER_NINE - 19 * DAY).drain();
     expect((await store.release(old.id, AFTER_NINE)).kind).toBe('released');
-    expect(await outboxHealth(store, AFTER_NINE + 10 * MINUTE)).toMatchObject({
+    expect(
+      await outboxHealth(contactMailQueues(store, envelope), AFTER_NINE + 10 * MINUTE),
+    ).toMatchObject({
       status: 'ok',
       undelivered: 1,
       oldestAgeSeconds: 600,

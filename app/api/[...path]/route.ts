@@ -1,4 +1,4 @@
-import { acceptLanguageLocale } from '@/lib/contact/request/request-locale';
+import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { getMessages } from '@/lib/i18n/translator';
 
 /**

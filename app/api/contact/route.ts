@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
-import { clientAddress } from '@/lib/contact/request/client-address';
-import { isSameSiteRequest } from '@/lib/contact/request/origin';
-import { acceptLanguageLocale } from '@/lib/contact/request/request-locale';
+import { clientAddress } from '@/lib/http/client-address';
+import { isSameSiteRequest } from '@/lib/http/origin';
+import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { submitContactMessage, submissionLocale } from '@/lib/contact/form/submission';
 import { readLimited } from '@/lib/http/read-limited';
 import { getMessages } from '@/lib/i18n/translator';

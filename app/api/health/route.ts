@@ -1,5 +1,7 @@
-import { getContactStore } from '@/lib/contact/runtime';
-import { outboxHealth } from '@/lib/contact/delivery/health';
+import { siteDatabase } from '@/lib/db/client';
+import { ping } from '@/lib/db/dialects';
+import { outboxHealth } from '@/lib/mail/health';
+import { outboxQueues } from '@/lib/mail/runtime';
 
 /**
  * GET /api/health, for the deployment tooling and an uptime monitor:
@@ -11,26 +13,20 @@ import { outboxHealth } from '@/lib/contact/delivery/health';
  */
 export async function GET() {
   const headers = { 'Cache-Control': 'no-store' };
-  let store;
+  const unavailable = () =>
+    Response.json({ status: 'unavailable', database: 'unavailable' }, { status: 503, headers });
   try {
-    store = await getContactStore();
-    await store.ping();
+    await ping(await siteDatabase());
   } catch {
-    return Response.json(
-      { status: 'unavailable', database: 'unavailable' },
-      { status: 503, headers },
-    );
+    return unavailable();
   }
   try {
-    const outbox = await outboxHealth(store, Date.now());
+    const outbox = await outboxHealth(outboxQueues(), Date.now());
     return Response.json(
       { status: outbox.status === 'ok' ? 'ok' : 'mail-delayed', database: 'ok', outbox },
       { status: outbox.status === 'ok' ? 200 : 424, headers },
     );
   } catch {
-    return Response.json(
-      { status: 'unavailable', database: 'unavailable' },
-      { status: 503, headers },
-    );
+    return unavailable();
   }
 }

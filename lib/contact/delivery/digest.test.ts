@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  composeDigest,
-  composeDigestEmail,
-  DIGEST_EXCERPT_CHARACTERS,
-  purgeTime,
-  reasonInFrench,
-} from './digest';
+import { composeDigest, DIGEST_EXCERPT_CHARACTERS, purgeTime, reasonInFrench } from './digest';
+import { composeFirmEmail } from '@/lib/mail/firm-mail';
 import { parisClock } from '@/lib/paris-clock';
 import { checkReleaseToken } from '../held/release-link';
 import type { ContactMessage } from '../storage/store';
@@ -108,7 +103,7 @@ describe('the digest of held messages', () => {
   });
 
   it('is e-mailed as plain text to the firm, with no Reply-To', () => {
-    const email = composeDigestEmail(
+    const email = composeFirmEmail(
       {
         id: 'daily-2026-11-24',
         kind: 'daily',

@@ -1,10 +1,9 @@
 import 'server-only';
-import type { ContactEmail } from './email';
-import { stripControlCharacters } from './email';
+import { stripControlCharacters } from '@/lib/mail/email';
 import { releaseToken, releaseUrl } from '../held/release-link';
 import { parisClock } from '@/lib/paris-clock';
 import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
-import type { ContactDigest, ContactMessage, ContactStore } from '../storage/store';
+import type { ContactMessage, ContactStore } from '../storage/store';
 
 /**
  * The digest e-mail that tells the firm about held (suspected) messages, so that a genuine
@@ -205,20 +204,4 @@ export function composeDigest(
     '',
   ].join('\n');
   return { subject: `Messages retenus par le filtre du site : ${count} à vérifier`, body };
-}
-
-/** The digest as an e-mail to the firm: plain text, fixed From and To, no Reply-To. */
-export function composeDigestEmail(
-  digest: ContactDigest,
-  envelope: { from: string; to: string },
-): ContactEmail {
-  return {
-    from: envelope.from,
-    to: envelope.to,
-    subject: digest.subject,
-    text: digest.body,
-    messageId: `<${digest.id}@sorel-aubry-avocats.fr>`,
-    date: new Date(digest.createdAt),
-    headers: { 'X-Contact-Digest-Id': digest.id },
-  };
 }

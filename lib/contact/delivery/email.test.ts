@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeContactEmail, stripControlCharacters } from './email';
+import { stripControlCharacters } from '@/lib/mail/email';
+import { composeContactEmail } from './email';
 import type { ContactMessage } from '../storage/store';
 
 const message: ContactMessage = {

@@ -1,31 +1,10 @@
+import {
+  escapeHtml,
+  stripControlCharacters,
+  type Envelope,
+  type OutgoingEmail,
+} from '@/lib/mail/email';
 import type { ContactMessage } from '../storage/store';
-
-export interface ContactEmail {
-  from: string;
-  to: string;
-  replyTo?: { name: string; address: string };
-  subject: string;
-  text: string;
-  html?: string;
-  messageId: string;
-  date: Date;
-  headers: Record<string, string>;
-}
-
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
-export function stripControlCharacters(value: string): string {
-  return value.replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** The firm reads the time a message arrived as Paris time, the summer hour included. */
 const receivedInParis = new Intl.DateTimeFormat('fr-FR', {
@@ -39,10 +18,7 @@ const receivedInParis = new Intl.DateTimeFormat('fr-FR', {
  * plain text plus the same text as escaped HTML. The Message-ID derives from the message id, so
  * a message sent again after a crash is recognisable as the same one.
  */
-export function composeContactEmail(
-  message: ContactMessage,
-  envelope: { from: string; to: string },
-): ContactEmail {
+export function composeContactEmail(message: ContactMessage, envelope: Envelope): OutgoingEmail {
   const name = stripControlCharacters(message.name);
   const received = new Date(message.createdAt);
   const fields = [

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { config } from '@/lib/config';
 import { isLocale } from '@/lib/i18n/locales';
-import { clientAddress } from '../request/client-address';
+import { clientAddress } from '@/lib/http/client-address';
 import type { ContactFormState, ContactFormValues } from './form-state';
 import { emptyContactValues } from './form-state';
 import { submitContactMessage } from './submission';

@@ -1,20 +1,20 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { config } from '@/lib/config';
-import { processShared } from '@/lib/process-shared';
-import { databaseTarget } from '@/lib/db/target';
+import type { Pool } from 'pg';
+import { siteDatabase } from '@/lib/db/client';
+import { describe } from '@/lib/errors';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
-import { recordContactMessage } from '@/lib/audience/runtime';
-import { describe } from '../delivery/outbox';
-import { getContactStore, messageHeld, wakeOutbox } from '../runtime';
+import { wakeOutbox } from '@/lib/mail/runtime';
+import { processShared } from '@/lib/process-shared';
+import { siteEvents } from '@/lib/site-events';
+import { getContactStore, messageHeld } from '../runtime';
 import type { ContactMessage, ContactStore } from '../storage/store';
 import { submissionIdOf } from './submission-id';
 import { validateContact, type ContactFieldErrors } from './schema';
@@ -49,11 +49,11 @@ function limiter(): Promise<RateLimiterAbstract> {
     duration: RATE_LIMIT.durationSeconds,
     keyPrefix: 'contact',
   };
-  const target = databaseTarget(config().DATABASE_URL);
-  const created =
-    target.dialect === 'sqlite'
-      ? Promise.resolve<RateLimiterAbstract>(new RateLimiterMemory(options))
-      : postgresLimiter(target.url, options);
+  const created = siteDatabase().then((database) =>
+    database.dialect === 'sqlite'
+      ? new RateLimiterMemory(options)
+      : postgresLimiter(database.pool, options),
+  );
   holder.limiter = created;
   created.catch(() => {
     if (holder.limiter === created) holder.limiter = undefined;
@@ -62,30 +62,21 @@ function limiter(): Promise<RateLimiterAbstract> {
 }
 
 /**
- * The library's PostgreSQL store on a small `pg` pool of its own (the store speaks `pg`'s API,
- * not postgres-js's). It creates its table with CREATE TABLE IF NOT EXISTS; when two instances
- * start together, PostgreSQL can still fail the slower one with "already exists" (42P07; the
- * library absorbs only the duplicate-key form, 23505). Either error means the table is there.
+ * The library's PostgreSQL store, on the site's pool. It creates its table with CREATE TABLE IF
+ * NOT EXISTS; when two instances start together, PostgreSQL can still fail the slower one with
+ * "already exists" (42P07; the library absorbs only the duplicate-key form, 23505). Either error
+ * means the table is there.
  */
 function postgresLimiter(
-  url: string,
+  pool: Pool,
   options: { points: number; duration: number; keyPrefix: string },
 ): Promise<RateLimiterAbstract> {
-  const pool = new Pool({
-    connectionString: url,
-    max: 2,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 60_000,
-  });
-  // An idle connection cut by a database restart must not crash the process.
-  pool.on('error', (error) => console.error(`[contact] rate-limit store: ${describe(error)}`));
   const settings = { ...options, storeClient: pool, tableName: 'contact_rate_limits' };
   return new Promise<RateLimiterAbstract>((resolve, reject) => {
     const store = new RateLimiterPostgres(settings, (error?: unknown) => {
       if (!error) return resolve(store);
       if ((error as { code?: unknown }).code === '42P07')
         return resolve(new RateLimiterPostgres({ ...settings, tableCreated: true }));
-      void pool.end();
       reject(error instanceof Error ? error : new Error(String(error)));
     });
   });
@@ -172,7 +163,7 @@ export async function submitContactMessage(
     return { kind: 'unavailable', message: messages.api.unavailable };
   }
   // Counted for the monthly report: how many arrived, how many were held (counts only).
-  recordContactMessage(suspectedReason !== null, now);
+  siteEvents().contactMessageStored?.(suspectedReason !== null, now);
   if (suspectedReason) {
     console.info(
       `[contact] message ${id} held as suspected spam, not e-mailed: ${suspectedReason}`,

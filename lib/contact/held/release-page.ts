@@ -1,5 +1,5 @@
 import 'server-only';
-import { escapeHtml, stripControlCharacters } from '../delivery/email';
+import { escapeHtml, stripControlCharacters } from '@/lib/mail/email';
 import { DIGEST_EXCERPT_CHARACTERS, reasonInFrench } from '../delivery/digest';
 import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
 import type { ContactMessage } from '../storage/store';

@@ -1,13 +1,7 @@
 /**
- * The contact messages and digests in the database: one body of queries for SQLite and
- * PostgreSQL. Drizzle has no dialect-neutral database type (its docs and issues offer a
- * repository written once per dialect, overloads over `any`, or one dialect's types standing for
- * both), and a repository per dialect is what repeated this file line for line. So the queries
- * are written once against the SQLite types, and ./dialects.ts hands PostgreSQL's database and
- * tables in under those types: the builders used here (select, insert…onConflictDoNothing,
- * update, delete, returning) build the same statements on both at run time, and the tables have
- * the same columns and row types, which ./dialects.ts checks at compile time. What really differs
- * (the connection, the tables, `ping`) stays there; the storage tests run this body on both.
+ * The contact messages in the database: one body of queries for SQLite and PostgreSQL
+ * (lib/db/dialects.ts says how). The digests of held messages are e-mails to the firm
+ * (lib/mail/firm-mail.ts); the messages themselves are a queue of the outbox (`messageQueue`).
  */
 import 'server-only';
 import {
@@ -22,29 +16,29 @@ import {
   isNull,
   lt,
   lte,
-  min,
   ne,
   or,
   sql,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type {
-  ContactDigestRow,
-  ContactMessageRow,
-  NewContactDigestRow,
-  NewContactMessageRow,
-} from '@/lib/db/schema';
 import type { Database } from '@/lib/db/client';
-import { dialectOf, type Dialect } from './dialects';
+import { ping, sqliteShaped, type RowsAgree } from '@/lib/db/dialects';
+import {
+  contactMessagesPg,
+  contactMessagesSqlite,
+  type ContactMessageRow,
+  type NewContactMessageRow,
+} from '@/lib/db/schema';
+import {
+  firmMail,
+  type FirmMail,
+  type FirmMailRow,
+  type NewFirmMailRow,
+} from '@/lib/mail/firm-mail';
+import type { DeliveryFailure, QueueState } from '@/lib/mail/queue';
 
 export type ContactMessage = ContactMessageRow;
-export type ContactDigest = ContactDigestRow;
-
-/** A failed delivery, as /api/health may show it: a class of error and when. */
-export interface DeliveryFailure {
-  errorClass: string;
-  at: number;
-}
+export type ContactDigest = FirmMailRow;
 
 /** What releasing a held message did. */
 export type ReleaseOutcome =
@@ -52,16 +46,6 @@ export type ReleaseOutcome =
   | { kind: 'already-released'; message: ContactMessage }
   | { kind: 'not-held'; message: ContactMessage }
   | { kind: 'unknown' };
-
-/** The outbox as a monitor sees it: nothing personal, nothing secret. */
-export interface OutboxState {
-  /** Messages and digests waiting to be e-mailed (held messages are not waiting). */
-  undelivered: number;
-  /** When the longest-waiting of them entered the outbox (a released message: its release). */
-  oldestQueuedAt: number | null;
-  /** The class of the latest failed delivery among them, e.g. 'connection'. */
-  lastErrorClass: string | null;
-}
 
 /** What the contact capability needs from the database, the same for SQLite and PostgreSQL. */
 export interface ContactStore {
@@ -91,7 +75,7 @@ export interface ContactStore {
     token: string,
     nextAttemptAt: number,
     error: string,
-    failure?: DeliveryFailure,
+    failure: DeliveryFailure,
   ): Promise<void>;
   /**
    * Hands a held message to the outbox: one conditional UPDATE (the same as `npm run messages --
@@ -103,28 +87,17 @@ export interface ContactStore {
   /** Whether another message was held in the `windowMs` before this one (ties: the smaller id). */
   heldShortlyBefore(message: ContactMessage, windowMs: number): Promise<boolean>;
   /**
-   * Queues a digest, then marks the messages it lists (two statements, not one transaction: a
-   * crash between them leaves the messages unmarked, and the next digest lists them again);
-   * false, changing nothing, when a digest with this id exists (another instance made it).
+   * Queues a digest (an e-mail to the firm), then marks the messages it lists (two statements,
+   * not one transaction: a crash between them leaves the messages unmarked, and the next digest
+   * lists them again); false, changing nothing, when a digest with this id exists (another
+   * instance made it).
    */
-  insertDigest(row: NewContactDigestRow, messageIds: string[]): Promise<boolean>;
+  insertDigest(row: NewFirmMailRow, messageIds: string[]): Promise<boolean>;
   findDigest(id: string): Promise<ContactDigest | null>;
-  dueDigestIds(now: number, limit: number): Promise<string[]>;
-  claimDigest(
-    id: string,
-    token: string,
-    now: number,
-    leaseUntil: number,
-  ): Promise<ContactDigest | null>;
-  markDigestDelivered(id: string, token: string, now: number): Promise<boolean>;
-  markDigestFailed(
-    id: string,
-    token: string,
-    nextAttemptAt: number,
-    error: string,
-    failure: DeliveryFailure,
-  ): Promise<void>;
-  outboxState(): Promise<OutboxState>;
+  /** The undelivered messages, for /api/health. */
+  queueState(): Promise<QueueState>;
+  /** The e-mails to the firm: digests, and what other features send there. */
+  readonly firmMail: FirmMail;
   /**
    * Deletes messages created before `cutoffs.messages`, and suspected (never released) ones
    * created before `cutoffs.suspected`; returns how many. Digests (they quote held messages)
@@ -146,16 +119,17 @@ export interface PurgeCutoffs {
   suspected: number;
 }
 
-function queries({ db, messages: m, digests: d, ping }: Dialect) {
+const rowsAgree: RowsAgree<typeof contactMessagesPg, typeof contactMessagesSqlite> = true;
+void rowsAgree;
+
+function queries(database: Database, firm: FirmMail) {
+  const { db, tables: m } = sqliteShaped(database, {
+    sqlite: contactMessagesSqlite,
+    postgres: contactMessagesPg,
+  });
   const free = (now: number) => or(isNull(m.lockedUntil), lt(m.lockedUntil, now));
   const deliverable = or(isNull(m.suspectedReason), isNotNull(m.releasedAt));
   const held = and(isNotNull(m.suspectedReason), isNull(m.releasedAt));
-  const digestDue = (now: number) =>
-    and(
-      isNull(d.deliveredAt),
-      lte(d.nextAttemptAt, now),
-      or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
-    );
   // A message not held is a deliverable one.
   const selections = { all: undefined, held, 'not-held': deliverable } as const;
   // What a delivery, or a failed attempt, writes to a message or a digest alike.
@@ -173,7 +147,7 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
     lockToken: null,
     lockedUntil: null,
   });
-  const store: Omit<ContactStore, 'dialect' | 'close'> = {
+  const store: Omit<ContactStore, 'dialect' | 'close' | 'firmMail'> = {
     insert: async (row) =>
       (await db.insert(m).values(row).onConflictDoNothing().returning({ id: m.id })).length === 1,
     find: async (id) => (await db.select().from(m).where(eq(m.id, id)))[0] ?? null,
@@ -217,12 +191,13 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
         .update(m)
         .set({
           ...failed(m.attempts, nextAttemptAt, error),
-          ...(failure ? { lastErrorClass: failure.errorClass, lastFailedAt: failure.at } : {}),
+          lastErrorClass: failure.errorClass,
+          lastFailedAt: failure.at,
         })
         .where(and(eq(m.id, id), eq(m.lockToken, token)));
     },
     purge: async (cutoffs) => {
-      await db.delete(d).where(lt(d.createdAt, cutoffs.suspected));
+      await firm.purge(cutoffs.suspected);
       return (
         await db
           .delete(m)
@@ -275,8 +250,7 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
     // Not one transaction: a crash between the two statements leaves the messages unmarked, and
     // the next digest lists them again (twice rather than never).
     insertDigest: async (row, messageIds) => {
-      const inserted = await db.insert(d).values(row).onConflictDoNothing().returning({ id: d.id });
-      if (inserted.length === 0) return false;
+      if (!(await firm.insert(row))) return false;
       if (messageIds.length > 0)
         await db
           .update(m)
@@ -284,99 +258,44 @@ function queries({ db, messages: m, digests: d, ping }: Dialect) {
           .where(and(inArray(m.id, messageIds), isNull(m.digestId)));
       return true;
     },
-    findDigest: async (id) => (await db.select().from(d).where(eq(d.id, id)))[0] ?? null,
-    dueDigestIds: async (now, limit) =>
-      (
-        await db
-          .select({ id: d.id })
-          .from(d)
-          .where(digestDue(now))
-          .orderBy(asc(d.nextAttemptAt))
-          .limit(limit)
-      ).map((row) => row.id),
-    claimDigest: async (id, token, now, leaseUntil) =>
-      (
-        await db
-          .update(d)
-          .set({ lockToken: token, lockedUntil: leaseUntil })
-          .where(and(eq(d.id, id), digestDue(now)))
-          .returning()
-      )[0] ?? null,
-    markDigestDelivered: async (id, token, now) =>
-      (
-        await db
-          .update(d)
-          .set(delivered(d.attempts, now))
-          .where(and(eq(d.id, id), eq(d.lockToken, token)))
-          .returning({ id: d.id })
-      ).length === 1,
-    markDigestFailed: async (id, token, nextAttemptAt, error, failure) => {
-      await db
-        .update(d)
-        .set({
-          ...failed(d.attempts, nextAttemptAt, error),
-          lastErrorClass: failure.errorClass,
-          lastFailedAt: failure.at,
-        })
-        .where(and(eq(d.id, id), eq(d.lockToken, token)));
-    },
-    outboxState: async () => {
+    findDigest: (id) => firm.find(id),
+    queueState: async () => {
       const waiting = and(isNull(m.deliveredAt), deliverable);
-      const waitingDigest = isNull(d.deliveredAt);
-      const [messages] = await db
+      const [totals] = await db
         .select({
           n: count(),
           oldest: sql<string | number | null>`min(coalesce(${m.releasedAt}, ${m.createdAt}))`,
         })
         .from(m)
         .where(waiting);
-      const [digests] = await db
-        .select({ n: count(), oldest: min(d.createdAt) })
-        .from(d)
-        .where(waitingDigest);
-      const failures = [
-        ...(await db
-          .select({ errorClass: m.lastErrorClass, at: m.lastFailedAt })
-          .from(m)
-          .where(and(waiting, isNotNull(m.lastFailedAt)))
-          .orderBy(desc(m.lastFailedAt))
-          .limit(1)),
-        ...(await db
-          .select({ errorClass: d.lastErrorClass, at: d.lastFailedAt })
-          .from(d)
-          .where(and(waitingDigest, isNotNull(d.lastFailedAt)))
-          .orderBy(desc(d.lastFailedAt))
-          .limit(1)),
-      ];
-      return outboxStateOf(
-        [messages, digests].map((row) => ({
-          n: Number(row?.n ?? 0),
-          oldest: row?.oldest == null ? null : Number(row.oldest),
-        })),
-        failures.map((row) => ({ errorClass: row.errorClass, at: Number(row.at) })),
-      );
+      const [failure] = await db
+        .select({ errorClass: m.lastErrorClass, at: m.lastFailedAt })
+        .from(m)
+        .where(and(waiting, isNotNull(m.lastFailedAt)))
+        .orderBy(desc(m.lastFailedAt))
+        .limit(1);
+      return {
+        undelivered: Number(totals?.n ?? 0),
+        oldestQueuedAt: totals?.oldest == null ? null : Number(totals.oldest),
+        lastFailure: failure
+          ? { errorClass: failure.errorClass ?? 'other', at: Number(failure.at) }
+          : null,
+      };
     },
     list: (which = 'all') =>
       db.select().from(m).where(selections[which]).orderBy(desc(m.createdAt), desc(m.id)),
     countHeld: async () => Number((await db.select({ n: count() }).from(m).where(held))[0]?.n ?? 0),
-    ping,
+    ping: () => ping(database),
   };
   return store;
 }
 
-function outboxStateOf(
-  queues: { n: number; oldest: number | null }[],
-  failures: { errorClass: string | null; at: number }[],
-): OutboxState {
-  const oldest = queues.flatMap((queue) => (queue.oldest === null ? [] : [queue.oldest]));
-  const latest = failures.sort((a, b) => b.at - a.at)[0];
-  return {
-    undelivered: queues.reduce((sum, queue) => sum + queue.n, 0),
-    oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : null,
-    lastErrorClass: latest?.errorClass ?? null,
-  };
-}
-
 export function contactStore(database: Database): ContactStore {
-  return { ...queries(dialectOf(database)), dialect: database.dialect, close: database.close };
+  const firm = firmMail(database);
+  return {
+    ...queries(database, firm),
+    firmMail: firm,
+    dialect: database.dialect,
+    close: database.close,
+  };
 }

@@ -9,7 +9,7 @@ import {
   previewTokenOfImageVersion,
 } from '@/lib/articles/images';
 import { loadRemoteImage } from '@/lib/articles/remote-image';
-import { acceptLanguageLocale } from '@/lib/contact/request/request-locale';
+import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { getMessages } from '@/lib/i18n/translator';
 
 /**

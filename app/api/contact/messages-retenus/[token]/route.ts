@@ -1,8 +1,9 @@
 import { config } from '@/lib/config';
-import { isSameSiteRequest } from '@/lib/contact/request/origin';
+import { isSameSiteRequest } from '@/lib/http/origin';
 import { checkReleaseToken } from '@/lib/contact/held/release-link';
 import { releasePage, type ReleaseView } from '@/lib/contact/held/release-page';
-import { getContactStore, wakeOutbox } from '@/lib/contact/runtime';
+import { getContactStore } from '@/lib/contact/runtime';
+import { wakeOutbox } from '@/lib/mail/runtime';
 
 type Context = RouteContext<'/api/contact/messages-retenus/[token]'>;
 

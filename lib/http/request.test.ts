@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress, CONNECTION_ADDRESS_HEADER } from './client-address';
 import { isSameSiteRequest } from './origin';
 import { acceptLanguageLocale } from './request-locale';
-import { retentionCutoff } from '../storage/retention';
 
 const site = 'https://www.sorel-aubry-avocats.fr';
 
@@ -44,12 +43,5 @@ describe('answer language', () => {
     expect(acceptLanguageLocale('en-US,fr;q=0.8')).toBe('en');
     expect(acceptLanguageLocale('de')).toBe('en');
     expect(acceptLanguageLocale(null)).toBe('fr');
-  });
-});
-
-describe('retention', () => {
-  it('keeps 3 calendar years', () => {
-    expect(retentionCutoff(Date.UTC(2028, 4, 6, 10))).toBe(Date.UTC(2025, 4, 6, 10));
-    expect(retentionCutoff(Date.UTC(2028, 1, 29))).toBe(Date.UTC(2025, 2, 1));
   });
 });

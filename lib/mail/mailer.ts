@@ -2,7 +2,7 @@ import 'server-only';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { ContactEmail } from './email';
+import type { OutgoingEmail } from './email';
 
 /**
  * The only way out to e-mail. With SMTP_URL, messages go to that server; without it (the
@@ -10,7 +10,7 @@ import type { ContactEmail } from './email';
  */
 export interface Mailer {
   readonly description: string;
-  send(email: ContactEmail, messageId: string): Promise<void>;
+  send(email: OutgoingEmail, fileName: string): Promise<void>;
   close(): void;
 }
 
@@ -36,10 +36,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     description: `.eml files in ${directory} (SMTP_URL is not set)`,
-    send: async (email, messageId) => {
+    send: async (email, fileName) => {
       const info = await builder.sendMail(email);
       await mkdir(directory, { recursive: true });
-      const file = path.join(directory, `${messageId}.eml`);
+      const file = path.join(directory, `${fileName}.eml`);
       // Written under a temporary name then renamed: a reader never sees half an e-mail.
       const partial = `${file}.${process.pid}.part`;
       await writeFile(partial, info.message as Buffer);

@@ -1,0 +1,36 @@
+import 'server-only';
+import type { Envelope } from '@/lib/mail/email';
+import type { MailQueue } from '@/lib/mail/queue';
+import type { ContactStore } from '../storage/store';
+import { composeContactEmail } from './email';
+
+/** The queue's name, for `OutboxWorker.sendNow`. */
+export const MESSAGE_QUEUE = 'message';
+
+/** The messages as a queue of the outbox, e-mailed to the firm with the sender as Reply-To. */
+export function messageQueue(store: ContactStore, envelope: Envelope): MailQueue {
+  return {
+    name: MESSAGE_QUEUE,
+    dueIds: (now, limit) => store.dueIds(now, limit),
+    claim: async (id, token, now, leaseUntil) => {
+      const message = await store.claim(id, token, now, leaseUntil);
+      return message
+        ? {
+            email: composeContactEmail(message, envelope),
+            fileName: message.id,
+            attempts: message.attempts,
+            what: `message ${id}`,
+          }
+        : null;
+    },
+    markDelivered: (id, token, now) => store.markDelivered(id, token, now),
+    markFailed: (id, token, next, error, failure) =>
+      store.markFailed(id, token, next, error, failure),
+    state: () => store.queueState(),
+  };
+}
+
+/** What the outbox sends for the contact capability, in order: the digests, then the messages. */
+export function contactMailQueues(store: ContactStore, envelope: Envelope): MailQueue[] {
+  return [store.firmMail.queue(envelope), messageQueue(store, envelope)];
+}

@@ -1,0 +1,37 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { LibSQLDatabase } from 'drizzle-orm/libsql';
+import type { Database } from './client';
+
+/**
+ * Queries are written once, against the SQLite types: Drizzle has no dialect-neutral database
+ * type, and a body of queries per dialect repeated itself line for line. PostgreSQL's database
+ * and tables are handed in under SQLite's types; the builders the stores use (select,
+ * insert…onConflictDoNothing, update, delete, returning) build the same statements on both, and
+ * each store checks at compile time (`RowsAgree`) that its tables' rows are the same in both.
+ * The storage tests run every store on both databases.
+ */
+export function sqliteShaped<T>(
+  database: Database,
+  tables: { sqlite: T; postgres: unknown },
+): { db: LibSQLDatabase; tables: T } {
+  if (database.dialect === 'sqlite') return { db: database.db, tables: tables.sqlite };
+  return { db: database.db as unknown as LibSQLDatabase, tables: tables.postgres as T };
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Rows<T extends { $inferSelect: unknown; $inferInsert: unknown }> = [
+  T['$inferSelect'],
+  T['$inferInsert'],
+];
+/** True only when a PostgreSQL table's rows are its SQLite twin's: `const x: RowsAgree<P, S> = true`. */
+export type RowsAgree<
+  P extends { $inferSelect: unknown; $inferInsert: unknown },
+  S extends { $inferSelect: unknown; $inferInsert: unknown },
+> = Same<Rows<P>, Rows<S>>;
+
+/** One round trip to the database (SQLite's `run`, PostgreSQL's `execute`). */
+export async function ping(database: Database): Promise<void> {
+  if (database.dialect === 'sqlite') await database.db.run(sql`SELECT 1`);
+  else await database.db.execute(sql`SELECT 1`);
+}
