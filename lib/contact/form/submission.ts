@@ -7,7 +7,9 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Pool } from 'pg';
+import { config } from '@/lib/config';
 import { siteDatabase } from '@/lib/db/client';
+import { databaseTarget } from '@/lib/db/target';
 import { describe } from '@/lib/errors';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
@@ -49,11 +51,15 @@ function limiter(): Promise<RateLimiterAbstract> {
     duration: RATE_LIMIT.durationSeconds,
     keyPrefix: 'contact',
   };
-  const created = siteDatabase().then((database) =>
-    database.dialect === 'sqlite'
-      ? new RateLimiterMemory(options)
-      : postgresLimiter(database.pool, options),
-  );
+  // With SQLite the limit holds without the database: it is checked before the message is stored.
+  const created =
+    databaseTarget(config().DATABASE_URL).dialect === 'sqlite'
+      ? Promise.resolve<RateLimiterAbstract>(new RateLimiterMemory(options))
+      : siteDatabase().then((database) =>
+          database.dialect === 'postgres'
+            ? postgresLimiter(database.pool, options)
+            : new RateLimiterMemory(options),
+        );
   holder.limiter = created;
   created.catch(() => {
     if (holder.limiter === created) holder.limiter = undefined;
