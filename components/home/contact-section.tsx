@@ -68,7 +68,6 @@ export function ContactSection({ locale }: { locale: Locale }) {
             </div>
           </dl>
         </div>
-        {/* The contact form's place (another issue builds components/contact/contact-form). */}
         <div className="reveal" data-testid="contact-form-slot">
           <h3 className="text-2xl">{t('home.contact.formHeading')}</h3>
           <div className="mt-6">

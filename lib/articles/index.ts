@@ -35,18 +35,6 @@ export function articleStore(): ArticleStore<SheetReading> {
   });
 }
 
-/**
- * Called by the server entry at start: the sheet is read before the first visitor asks for it.
- * Not awaited; a failure is only logged (the first visitor then tries again).
- */
-export function preloadArticles(): void {
-  try {
-    void articleStore().refresh();
-  } catch (error) {
-    console.error('[articles] could not start loading the articles at start-up', error);
-  }
-}
-
 export type PublishedArticles =
   { status: 'ok'; articles: Article[] } | { status: 'error'; articles: [] };
 

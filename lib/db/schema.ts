@@ -131,10 +131,10 @@ export type NewContactMessageRow = typeof contactMessagesSqlite.$inferInsert;
  * never a visitor. One row per Paris day, page and figure, incremented by every instance (an
  * upsert that adds), so that with several instances and machines the figures are the site's.
  * `measure` is what is counted on `path` (the page's canonical address with its language, the
- * address of a page not found, or '' for the site as a whole): 'view', 'entry', 'referrer' and
- * 'device' (with the referring site or engine, or the device class, in `value`), 'not-found',
- * 'contact' ('received' or 'held'). Each figure is counted on its own, never crossed with
- * another, so no row describes one visit. Rows older than 25 months are deleted.
+ * address of a page not found, or '' for the site as a whole): 'view', 'entry', 'search' (the
+ * engine's name in `value`), 'referrer' (the referring site's host), 'device' (the device class),
+ * 'not-found', 'contact' ('received' or 'held'). Each figure is counted on its own, never crossed
+ * with another, so no row describes one visit. Rows older than 25 months are deleted.
  */
 export const audienceCountsSqlite = sqliteTable(
   'audience_counts',

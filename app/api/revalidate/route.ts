@@ -7,7 +7,7 @@ import { describeSheetFailure } from '@/lib/articles/report';
  * POST with 'Authorization: Bearer <REVALIDATE_SECRET>': reloads the sheet now and answers 200
  * once the new articles are served, so the firm can publish at once (issue 4). The publish
  * generation it bumps first has every other instance reload before its next reader; nginx's page
- * copies last 2 s at most (docs/page-cache.md).
+ * copies reach visitors up to 3 s after their render (KEPT_COPY_MAX_AGE_MS, docs/page-cache.md).
  */
 export async function POST(request: Request) {
   const refusal = refuseUnlessEditor(request);
