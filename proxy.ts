@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { articleHref } from '@/lib/articles/format';
+import { imageAddressProblem } from '@/lib/articles/image-address';
+import { articleImageHosts } from '@/lib/articles/images';
 import { isPreviewToken, PREVIEW_PARAM } from '@/lib/articles/preview';
 import { articleAvailability, previewAvailability } from '@/lib/articles/published-slugs';
 import { config as siteConfig } from '@/lib/config';
@@ -15,7 +17,6 @@ import { AUDIENCE_PAGE_HEADER } from '@/lib/audience/pages';
 import { buildCsp, cspSources } from '@/lib/security/csp';
 import { PAGE_CACHE_NONCE_HEADER, responseNonce } from '@/lib/security/page-cache';
 import { actionPostProblem, MAX_ACTION_POST_BYTES } from '@/lib/server/action-post';
-import { imageAddressProblem } from '@/lib/server/image-address';
 
 /**
  * Runs before every page and API request:
@@ -42,7 +43,7 @@ export async function proxy(request: NextRequest) {
   const { nonce, placeholder } = responseNonce(request.headers);
   const https =
     request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-  const csp = buildCsp(nonce, cspSources(siteConfig().GA_MEASUREMENT_ID), {
+  const csp = buildCsp(nonce, cspSources(siteConfig().GA_MEASUREMENT_ID, articleImageHosts), {
     dev: process.env.NODE_ENV === 'development',
     https,
   });

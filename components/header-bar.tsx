@@ -5,18 +5,12 @@ import Image from 'next/image';
 import { usePathname } from 'next/navigation';
 import { LanguageToggle } from '@/components/header/language-toggle';
 import { MobileMenu } from '@/components/header/mobile-menu';
+import type { NavItem } from '@/components/header/nav-item';
 import { useHeaderScroll, type SpiedSection } from '@/components/header/use-header-scroll';
 import { useMobileMenu } from '@/components/header/use-mobile-menu';
 import type { Locale } from '@/lib/i18n/locales';
 import { splitPath } from '@/lib/i18n/paths';
 import { isPlainClick, scrollToId } from '@/lib/scroll';
-
-export interface NavItem {
-  label: string;
-  href: string;
-  /** Home-page section the link points to, for highlighting. */
-  sectionId?: string;
-}
 
 interface Labels {
   nav: string;

@@ -1,4 +1,5 @@
-import { HeaderBar, type NavItem } from '@/components/header-bar';
+import { HeaderBar } from '@/components/header-bar';
+import type { NavItem } from '@/components/header/nav-item';
 import type { SpiedSection } from '@/components/header/use-header-scroll';
 import { homeSections } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';

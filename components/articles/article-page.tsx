@@ -6,7 +6,7 @@ import { articleToShow, getPublishedArticles, localizedArticle, tagLabel } from 
 import type { Locale } from '@/lib/i18n/locales';
 import { homeSectionHref, localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
-import { blogPostingJsonLd } from '@/lib/seo/json-ld';
+import { blogPostingJsonLd } from '@/lib/articles/json-ld';
 import { canonicalUrl, pageMetadata } from '@/lib/seo/metadata';
 import { ArticleMarkdown } from './article-markdown';
 import { ArticleStatusView } from './article-status-view';

@@ -1,29 +1,10 @@
 'use client';
 
 import { Icon } from '@/components/ui/icon';
-import { consentCategories, type ConsentCategory } from '@/lib/consent/model';
+import { consentCategories } from '@/lib/consent/model';
 import { ConsentCategories } from './consent-categories';
+import type { ConsentBannerLabels } from './labels';
 import { useConsentBanner } from './use-consent-banner';
-
-export interface ConsentBannerLabels {
-  label: string;
-  title: string;
-  text: string;
-  policyLink: string;
-  policyHref: string;
-  acceptAll: string;
-  refuseAll: string;
-  customise: string;
-  close: string;
-  customiseTitle: string;
-  customiseText: string;
-  legend: string;
-  alwaysOn: string;
-  save: string;
-  cancel: string;
-  storageFailed: string;
-  categories: { category: ConsentCategory; name: string; purpose: string }[];
-}
 
 const choiceButton =
   'inline-flex min-h-11 items-center justify-center rounded px-4 py-2 text-sm font-semibold';

@@ -2,7 +2,8 @@ import { consentCategories } from '@/lib/consent/model';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
-import { ConsentBannerPanel, type ConsentBannerLabels } from './consent-banner-panel';
+import { ConsentBannerPanel } from './consent-banner-panel';
+import type { ConsentBannerLabels } from './labels';
 
 /** The cookie banner of every page (issue 6): translated here, shown by the client leaf. */
 export function ConsentBanner({ locale }: { locale: Locale }) {

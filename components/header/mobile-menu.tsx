@@ -1,7 +1,7 @@
 'use client';
 
 import { Icon } from '@/components/ui/icon';
-import type { NavItem } from '@/components/header-bar';
+import type { NavItem } from '@/components/header/nav-item';
 
 /**
  * The phone menu: a full-screen modal <dialog>, only below the md breakpoint (md:hidden keeps it

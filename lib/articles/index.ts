@@ -8,7 +8,7 @@ import { PREVIEW_FRESHNESS_MS } from './preview';
 import { onlineArticles } from './publication';
 import { loadSheet, SHEET_TIMEOUT_MS, sheetSource } from './source';
 import { ARTICLE_CACHE_MAX_AGE_MS, ArticleStore, fileGeneration } from './store';
-import { typography } from './typography';
+import { typography } from '@/lib/i18n/typography';
 import type { Article } from './types';
 
 export type { Article } from './types';

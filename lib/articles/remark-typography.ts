@@ -1,5 +1,5 @@
 import type { Locale } from '@/lib/i18n/locales';
-import { typography } from './typography';
+import { typography } from '@/lib/i18n/typography';
 
 /** The part of a markdown tree (mdast) this plugin reads. */
 interface MarkdownNode {

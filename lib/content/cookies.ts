@@ -7,7 +7,7 @@ import {
   CONSENT_COOKIE,
   type ConsentCategory,
 } from '@/lib/consent/model';
-import { OBJECTION_COOKIE } from '@/lib/audience/objection';
+import { OBJECTION_COOKIE } from '@/lib/consent/objection';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
 import type { Localized } from './firm';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typography } from '@/lib/articles/typography';
+import { typography } from '@/lib/i18n/typography';
 import { dictionaries } from '@/lib/i18n/messages';
 import { cookieTable } from './cookies';
 import * as firmContent from './firm';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RETENTION_YEARS, SUSPECTED_RETENTION_DAYS } from '@/lib/contact/storage/retention';
 import { dictionaries } from '@/lib/i18n/messages';
 import { award, firm, partners, testimonials } from './firm';
 import { legalFacts } from './legal';
@@ -53,24 +52,5 @@ describe('firm facts quoted by the translations', () => {
   it('name both partners in the legal notice, joined in the page language', () => {
     expect(legalFacts('fr').partnerNames).toBe('Hélène Sorel et Julien Aubry');
     expect(legalFacts('en').partnerNames).toBe('Hélène Sorel and Julien Aubry');
-  });
-});
-
-describe('the privacy policy', () => {
-  it('states the retention periods the contact messages purge applies', () => {
-    const words = { fr: { years: 'ans', days: 'jours' }, en: { years: 'years', days: 'days' } };
-    for (const locale of ['fr', 'en'] as const) {
-      const retention = dictionaries[locale].legal.privacy.sections.find(
-        (section) => section.id === 'conservation',
-      );
-      const items = strings(retention);
-      const { years, days } = words[locale];
-      expect(items.filter((item) => item.includes(`: ${RETENTION_YEARS} ${years}`))).toHaveLength(
-        1,
-      );
-      expect(
-        items.filter((item) => item.includes(`: ${SUSPECTED_RETENTION_DAYS} ${days},`)),
-      ).toHaveLength(1);
-    }
   });
 });

@@ -1,5 +1,3 @@
-import { articleImageHosts } from '@/lib/articles/images';
-
 /**
  * The Content-Security-Policy of every response. Scripts run only with the per-request nonce
  * (and what those scripts load, via 'strict-dynamic'); every other source lists only the hosts
@@ -51,13 +49,8 @@ export function buildCsp(
   return policy.join('; ');
 }
 
-/**
- * Hosts the site uses, by feature. Article images normally go through /_next/image (same origin);
- * their hosts are still listed, each by name, so that an image the browser fetches directly
- * (an unoptimised one) is not blocked.
- */
+/** Hosts the site uses besides the article images' (given by the caller, below). */
 export const siteHosts = {
-  articleImages: articleImageHosts.map((host) => `https://${host}`),
   analytics: [
     'https://www.googletagmanager.com',
     'https://*.google-analytics.com',
@@ -66,10 +59,18 @@ export const siteHosts = {
   map: ['https://www.openstreetmap.org'],
 } as const;
 
-/** The sources for this deployment: analytics hosts only when analytics is configured. */
-export function cspSources(gaMeasurementId: string | undefined): CspSources {
+/**
+ * The sources for this deployment: analytics hosts only when analytics is configured, and the
+ * article images' hosts, each by name, from the root that builds the policy (shared ground
+ * imports no feature: docs/architecture.md, The folders' layers). Article images normally go
+ * through /_next/image (same origin); an image the browser fetches directly is not blocked.
+ */
+export function cspSources(
+  gaMeasurementId: string | undefined,
+  imageHosts: readonly string[],
+): CspSources {
   return {
-    imageHosts: siteHosts.articleImages,
+    imageHosts: imageHosts.map((host) => `https://${host}`),
     analyticsHosts: gaMeasurementId ? siteHosts.analytics : [],
     frameHosts: siteHosts.map,
   };

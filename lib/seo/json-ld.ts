@@ -1,17 +1,14 @@
 import 'server-only';
-import { localizedArticle, tagLabel, type Article } from '@/lib/articles';
-import { articleImageSrc } from '@/lib/articles/images';
-import { dateModified, datePublished } from '@/lib/articles/publication';
 import { firm, partners, type Partner } from '@/lib/content/firm';
 import { localeTags, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
-import { getTranslator } from '@/lib/i18n/translator';
 import { absoluteUrl, canonicalUrl, defaultOgImage } from './metadata';
 
 /**
  * schema.org structured data (JSON-LD) built from the same facts the pages show: the firm as a
- * LegalService, each partner as a Person, each article as a BlogPosting, breadcrumbs on inner
- * pages. components/json-ld-script.tsx puts it in the page.
+ * LegalService, each partner as a Person, breadcrumbs on inner pages (an article's own blocks are
+ * the articles feature's, lib/articles/json-ld.ts). components/json-ld-script.tsx puts it in the
+ * page.
  */
 export type JsonLd = Record<string, unknown>;
 
@@ -80,7 +77,7 @@ export function personJsonLd(partner: Partner, locale: Locale): JsonLd {
 }
 
 /** The firm as another block names it: its id, type and name (the full block is the home's). */
-function firmReference(): JsonLd {
+export function firmReference(): JsonLd {
   return { '@type': 'LegalService', '@id': firmId(), name: firm.name };
 }
 
@@ -94,34 +91,6 @@ export function personReference(partner: Partner, locale: Locale): JsonLd {
     '@id': personId(partner),
     name: partner.name,
     url: canonicalUrl(locale, partner.profilePath),
-  };
-}
-
-/**
- * An article at its canonical address, /{lang}/blog/{slug}, signed by the partners its `auteur`
- * cell names (else by the firm) and published by the firm.
- */
-export function blogPostingJsonLd(article: Article, locale: Locale): JsonLd {
-  const { title, summary } = localizedArticle(article, locale);
-  const url = canonicalUrl(locale, `/blog/${encodeURIComponent(article.slug)}`);
-  const authors = article.authors.flatMap((id) => {
-    const partner = partners.find((candidate) => candidate.id === id);
-    return partner ? [personReference(partner, locale)] : [];
-  });
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BlogPosting',
-    headline: title,
-    description: summary || undefined,
-    inLanguage: localeTags[locale],
-    url,
-    mainEntityOfPage: url,
-    image: absoluteUrl(articleImageSrc(article)),
-    datePublished: datePublished(article) ?? undefined,
-    dateModified: dateModified(article) ?? undefined,
-    keywords: article.tags.length ? article.tags.map(tagLabel).join(', ') : undefined,
-    author: authors.length > 1 ? authors : (authors[0] ?? firmReference()),
-    publisher: firmReference(),
   };
 }
 
@@ -139,27 +108,6 @@ export function breadcrumbJsonLd(
       item: absoluteUrl(localizedPath(locale, item.path)),
     })),
   };
-}
-
-/**
- * Breadcrumbs of the news pages, named as the visitor reads them (the header's Home, the list's
- * title, the article's title): Home > News on /actualites and /blog, Home > News > title on an
- * article, whose address is under /blog like its canonical link.
- */
-export function articlesBreadcrumbJsonLd(
-  locale: Locale,
-  article?: { title: string; slug: string },
-): JsonLd {
-  // The canonical addresses: the list at /blog (for /actualites too), each article under it.
-  const listPath = '/blog';
-  const t = getTranslator(locale);
-  return breadcrumbJsonLd(locale, [
-    { name: t('common.nav.home'), path: '/' },
-    { name: t('articles.list.title'), path: listPath },
-    ...(article
-      ? [{ name: article.title, path: `${listPath}/${encodeURIComponent(article.slug)}` }]
-      : []),
-  ]);
 }
 
 /**

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 const site = 'https://www.sorel-aubry-avocats.fr';
 const article = '/fr/blog/conges-payes-et-arret-maladie';
 
-/** The article JSON-LD and the profile's Person share one @id (lib/seo/json-ld.ts). */
+/** The article JSON-LD and the profile's Person share one @id (lib/articles/json-ld.ts). */
 const jsonLd = (page: import('@playwright/test').Page) =>
   page
     .locator('script[type="application/ld+json"]')

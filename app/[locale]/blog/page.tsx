@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { ArticleListPage, articleListMetadata } from '@/components/articles/article-list-page';
 import { JsonLdScript } from '@/components/json-ld-script';
 import { localeParam } from '@/lib/i18n/params';
-import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { articlesBreadcrumbJsonLd } from '@/lib/articles/json-ld';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/blog'>): Promise<Metadata> {
   return articleListMetadata(await localeParam(params));

@@ -5,7 +5,7 @@ import { articleToShow, localizedArticle } from '@/lib/articles';
 import { isPreviewToken, PREVIEW_PARAM } from '@/lib/articles/preview';
 import { config } from '@/lib/config';
 import { localeParam } from '@/lib/i18n/params';
-import { articlesBreadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { articlesBreadcrumbJsonLd } from '@/lib/articles/json-ld';
 
 function slugParam(raw: string): string {
   try {

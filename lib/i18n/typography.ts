@@ -1,9 +1,10 @@
 import type { Locale } from '@/lib/i18n/locales';
 
 /**
- * The typography of what editors type into the sheet, applied when an article is shown: French
- * rules on French text, English rules on English text. Web and e-mail addresses are left as typed
- * (code never reaches here: see remarkTypography).
+ * French rules on French text, English rules on English text: applied to what editors type into
+ * the sheet when an article is shown, and held by the site's own texts
+ * (lib/content/french-typography.test.ts). Web and e-mail addresses are left as typed (code never
+ * reaches here: see lib/articles/remark-typography.ts).
  *
  * French: a no-break space (U+00A0) binds `:` `;` `?` `!` and `»` to the word before and `«` to
  * the word after, so that a line never begins with one of them; a number keeps its `%` or `€`

@@ -1,4 +1,4 @@
-import { articleImageHosts } from '@/lib/articles/images';
+import { articleImageHosts } from './images';
 
 /** A path segment as the site writes them: no dot segment, no slash hidden in its encoding. */
 function plainSegment(segment: string): boolean {

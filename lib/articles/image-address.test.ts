@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleImageSrc } from '@/lib/articles/images';
+import { articleImageSrc } from './images';
 import { imageAddressProblem } from './image-address';
 
 describe('the addresses the image optimiser takes', () => {
