@@ -65,26 +65,6 @@ export default defineConfig([
     rules: { 'import/no-restricted-paths': ['error', { basePath, zones: layers }] },
   },
   {
-    // Until the e-mail machinery, the request checks and what tooling shares with tests have moved
-    // (lib/mail, lib/http, harness/), these files' known breaches warn instead of failing.
-    // Delete this block once they are gone.
-    files: [
-      'lib/audience/receiver.ts',
-      'lib/audience/report.ts',
-      'lib/audience/runtime.ts',
-      'lib/audience/titles.ts',
-      'lib/contact/form/submission.ts',
-      'bench/resilience.ts',
-      'bench/run.mjs',
-      'bench/throughput.mjs',
-      'scripts/bench-articles.ts',
-      'scripts/probe-requests.ts',
-    ],
-    rules: {
-      'import/no-restricted-paths': ['warn', { basePath, zones: [...layers, harness, tests] }],
-    },
-  },
-  {
     // Playwright fixtures call their callback `use`, which is not a React hook.
     files: ['tests/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -4,7 +4,8 @@
  * would be forgotten at the next page. Set by the cookie policy's form (a plain POST, so it works
  * without JavaScript) and read by the page's script, the receiver and nginx's page cache.
  */
-export const OBJECTION_COOKIE = 'sa-audience';
+import { OBJECTION_COOKIE } from '@/lib/consent/objection';
+
 export const OBJECTION_VALUE = 'objection';
 /** As long as the cookie choice (lib/consent/model.ts): within the CNIL's 13 months. */
 export const OBJECTION_DAYS = 365;
