@@ -24,7 +24,14 @@ export const POOL_SIZE = 10;
  */
 export function siteDatabase(): Promise<Database> {
   const holder = processShared('db', () => ({}) as { opening?: Promise<Database> });
-  const opening = (holder.opening ??= openDatabase(config().DATABASE_URL, 'sorel-aubry-site'));
+  // Named per process, so that `pg_stat_activity` tells the instances' connections apart.
+  const opening = (holder.opening ??= openDatabase(
+    config().DATABASE_URL,
+    `sorel-aubry-site ${process.pid}`,
+  ).then((database) => {
+    console.info(`[db] ${database.dialect} database open, its schema up to date`);
+    return database;
+  }));
   opening.catch(() => {
     if (holder.opening === opening) holder.opening = undefined;
   });
