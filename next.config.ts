@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { articleImageHosts } from './lib/articles/images';
 
 /** Headers for every response; the Content-Security-Policy is set per request in proxy.ts. */
 const securityHeaders = [
@@ -45,11 +46,7 @@ const nextConfig: NextConfig = {
       { pathname: '/images/**', search: '' },
       { pathname: '/api/article-image/*/*', search: '' },
     ],
-    remotePatterns: [
-      { protocol: 'https', hostname: 'images.unsplash.com' },
-      { protocol: 'https', hostname: 'drive.google.com' },
-      { protocol: 'https', hostname: 'lh3.googleusercontent.com' },
-    ],
+    remotePatterns: articleImageHosts.map((hostname) => ({ protocol: 'https' as const, hostname })),
   },
   async headers() {
     // Files that proxy.ts does not see still get a policy: they are never documents to script.

@@ -28,14 +28,15 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { checkImages } from '../lib/articles/image-check';
 import { newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
-import { startImageHost } from '../tests/support/image-host';
-import { startNextServer, type NextServer } from '../tests/support/next-server';
+import { contactRequest } from '../harness/contact-load';
+import { startImageHost } from '../harness/image-host';
+import { startNextServer, type NextServer } from '../harness/next-server';
 import {
   startSheetServer,
   type SheetMode,
   type SheetRow,
   type SheetServer,
-} from '../tests/support/sheet-server';
+} from '../harness/sheet-server';
 import { freePort, startUnitServer } from './unit-server.mjs';
 
 const root = path.resolve(__dirname, '..');
@@ -97,7 +98,7 @@ async function flood(): Promise<string[]> {
     const quiet = await visit(nginx, '127.6.0.2');
     const flooder = spawn(
       'nice',
-      ['-n', '19', process.execPath, path.join(root, 'tests/support/flood.mjs')].concat([
+      ['-n', '19', process.execPath, path.join(root, 'harness/flood.mjs')].concat([
         `${nginx.httpsUrl}/fr`,
         '127.7.0.1',
         '8',
@@ -197,7 +198,7 @@ function residentMemory(pid: number): number {
 
 async function load(): Promise<string> {
   return withSite(async (site) => {
-    let visitor = 0;
+    const contact = contactRequest(); // one for both runs: every message a new visitor
     const mix = (duration: number) =>
       autocannon({
         url: site.url,
@@ -208,27 +209,7 @@ async function load(): Promise<string> {
           { method: 'GET', path: '/fr' },
           { method: 'GET', path: '/en/actualites' },
           { method: 'GET', path: '/fr/blog/veille-sociale-du-6-mai-2025' },
-          {
-            method: 'POST',
-            path: '/api/contact',
-            setupRequest: (request) => {
-              visitor += 1;
-              return {
-                ...request,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
-                },
-                body: JSON.stringify({
-                  name: `Visiteur ${visitor}`,
-                  email: `visiteur${visitor}@exemple.fr`,
-                  phone: '+33 1 99 00 00 00',
-                  message:
-                    'Bonjour, je souhaite un rendez-vous au sujet d’une rupture conventionnelle.',
-                }),
-              };
-            },
-          },
+          contact,
         ],
       });
     const pid = site.process.pid ?? 0;

@@ -38,7 +38,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
-import { firstArticlePath, measuredPages } from '../tests/support/measured-pages.mjs';
+import { firstArticlePath, measuredPages } from '../harness/measured-pages.mjs';
 import { startFloors } from './floor-server.mjs';
 import { freePort, startUnitServer } from './unit-server.mjs';
 

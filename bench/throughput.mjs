@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
-import { firstArticlePath } from '../tests/support/measured-pages.mjs';
+import { firstArticlePath } from '../harness/measured-pages.mjs';
 import { freePort, startUnitServer } from './unit-server.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);

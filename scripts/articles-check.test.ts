@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startImageHost, type ImageHost } from '@/tests/support/image-host';
-import { startSheetServer, type SheetServer } from '@/tests/support/sheet-server';
+import { startImageHost, type ImageHost } from '@/harness/image-host';
+import { startSheetServer, type SheetServer } from '@/harness/sheet-server';
 
 /** `npm run articles:check`, run as npm runs it, against a sheet and an image host on loopback. */
 const root = path.resolve(__dirname, '..');

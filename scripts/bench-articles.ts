@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { gvizBody, type SheetRow } from '../tests/support/sheet-server';
-import { freePort, waitForHttp } from '../tests/support/ports';
+import { gvizBody, type SheetRow } from '../harness/sheet-server';
+import { freePort, waitForHttp } from '../harness/ports';
 
 const root = path.resolve(__dirname, '..');
 const SIZES = [10, 100, 1000];

@@ -1,7 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listQueryParams } from '@/lib/articles/list-query';
-import { renderSiteConfig, renderStreamConfig, SITE_CONFIG, STREAM_CONFIG } from './nginx.mjs';
+import { OBJECTION_COOKIE, OBJECTION_VALUE, objectsInCookies } from '@/lib/audience/objection';
+import { buildCsp } from '@/lib/security/csp';
+import {
+  KEPT_COPY_MAX_AGE_MS,
+  PAGE_CACHE_NONCE_HEADER,
+  submissionIdPlaceholder,
+} from '@/lib/security/page-cache';
+import { SESSION_COOKIE, SPLASH_SEEN, splashSeenIn } from '@/lib/session-cookie';
+import {
+  newNoncePlaceholder,
+  renderSiteConfig,
+  renderStreamConfig,
+  SITE_CONFIG,
+  STREAM_CONFIG,
+} from './nginx.mjs';
 
 const shipped = readFileSync(SITE_CONFIG, 'utf8');
 const shippedStream = readFileSync(STREAM_CONFIG, 'utf8');
@@ -234,6 +248,87 @@ describe('the shipped nginx site, read as nginx reads it', () => {
     }
     const unclear = /map \$args \$sorel_aubry_query_unclear \{([^}]*)\}/.exec(shipped)?.[1] ?? '';
     for (const name of names) expect(unclear).toContain(name);
+  });
+
+  /** The entries of the `map` that sets `variable`: its pattern (`~` for a regex) and value. */
+  const mapOf = (variable: string) =>
+    (named(http, 'map').find((d) => d.args.at(-1) === variable)?.block ?? []).map((entry) => ({
+      pattern: entry.name,
+      value: entry.args.join(' '),
+    }));
+  /** What nginx makes of a map's regex entry for `input`: the value, or undefined. */
+  const mapRegex = (pattern: string, value: string, input: string) => {
+    const match = new RegExp(pattern.replace(/^~/, '')).exec(input);
+    if (!match) return undefined;
+    return value.replace(/\$\{?(\w+)\}?/g, (whole, name: string) => match.groups?.[name] ?? whole);
+  };
+
+  it('lets a kept page reach visitors for as long as the site counts on (KEPT_COPY_MAX_AGE_MS)', () => {
+    const seconds = (text: string | undefined) => Number(/^(\d+)s$/.exec(text ?? '')?.[1] ?? NaN);
+    const page = locations(site).find((l) => where(l) === '/')?.block ?? [];
+    const [fresh] = value(page, 'proxy_cache_valid').map((v) => seconds(v.split(' ').at(-1)));
+    const zone = named(http, 'proxy_cache_path').find((d) =>
+      d.args.includes('keys_zone=sorel_aubry_page_cache:10m'),
+    );
+    const inactive = seconds(zone?.args.find((a) => a.startsWith('inactive='))?.slice(9));
+    // Fresh for `proxy_cache_valid`, which nginx counts in whole seconds (one more at most),
+    // then forgotten once nobody asked for it for `inactive`.
+    expect((fresh ?? NaN) + 1 + inactive).toBe(KEPT_COPY_MAX_AGE_MS / 1000);
+  });
+
+  it('asks for, reads and hides the nonce placeholder in the header the site answers', () => {
+    const page = locations(site).find((l) => where(l) === '/')?.block ?? [];
+    const header = (d: string) => d.split(' ')[0]?.toLowerCase();
+    expect(value(page, 'proxy_set_header').map(header)).toContain(PAGE_CACHE_NONCE_HEADER);
+    expect(value(page, 'proxy_hide_header').map(header)).toContain(PAGE_CACHE_NONCE_HEADER);
+    const upstream = `$upstream_http_${PAGE_CACHE_NONCE_HEADER.replaceAll('-', '_')}`;
+    expect(named(http, 'map').filter((d) => d.args[0]?.includes(upstream))).toHaveLength(2);
+  });
+
+  it("replaces the site's placeholders: the form's submission id by its rule, the policy's nonce", () => {
+    const placeholder = newNoncePlaceholder();
+    const [entry] = mapOf('$sorel_aubry_submission_placeholder').filter(
+      (e) => e.pattern !== 'default',
+    );
+    expect(mapRegex(entry?.pattern ?? '', entry?.value ?? '', placeholder)).toBe(
+      submissionIdPlaceholder(placeholder),
+    );
+    // Each response's id is made by the same rule from $request_id.
+    const [byRequest] = mapOf('$sorel_aubry_submission_id');
+    expect(byRequest?.pattern.replace(/sa_id/g, 'sa_sp')).toBe(entry?.pattern);
+    const [, csp] = mapOf('$sorel_aubry_csp');
+    const policy = buildCsp(placeholder, {}, { https: true });
+    const sent = mapRegex(csp?.pattern ?? '', csp?.value ?? '', `1|${policy}`);
+    expect(sent?.replace('$request_id', 'fresh')).toBe(buildCsp('fresh', {}, { https: true }));
+  });
+
+  it('reads the welcome-screen cookie as the site does, and passes on the one the site reads', () => {
+    const [seen] = mapOf('$sorel_aubry_splash');
+    const nginxSeen = (cookies: string) =>
+      mapRegex(seen?.pattern ?? '', seen?.value ?? '', cookies) === 'seen';
+    const own = `${SESSION_COOKIE}=${SPLASH_SEEN}`;
+    for (const cookies of [own, `a=1; ${own}`, `${own}; b=2`, `x${own}`, `${SESSION_COOKIE}=other`])
+      expect(nginxSeen(cookies), cookies).toBe(splashSeenIn(cookies));
+    expect(nginxSeen(own)).toBe(true);
+    const sent = mapOf('$sorel_aubry_cookie').find((e) => e.pattern === '0|seen')?.value;
+    expect(splashSeenIn(sent ?? '')).toBe(true);
+  });
+
+  it('passes through the cookie policy of a visitor who objects, by the cookie the site sets', () => {
+    const own = mapOf('$sorel_aubry_audience_own_page').filter((e) => e.pattern.includes('|[^|]'));
+    expect(own).toHaveLength(1);
+    const objecting = (cookies: string) =>
+      mapRegex(own[0]?.pattern ?? '', own[0]?.value ?? '', `/fr/politique-cookies||${cookies}`) ===
+      '1';
+    const objection = `${OBJECTION_COOKIE}=${OBJECTION_VALUE}`;
+    for (const cookies of [
+      objection,
+      `a=1; ${objection}`,
+      `${objection}; b=2`,
+      `${OBJECTION_COOKIE}=`,
+    ])
+      expect(objecting(cookies), cookies).toBe(objectsInCookies(cookies));
+    expect(objecting(objection)).toBe(true);
   });
 
   it('never sends on the release an instance names: every location that hides headers hides it', () => {

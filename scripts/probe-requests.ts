@@ -5,7 +5,7 @@
 // Every 5xx or dropped connection it finds is a fault: the site answers what it cannot use with
 // a 4xx. tests/integration/malformed-requests.test.ts asserts the main ones.
 import { writeFileSync } from 'node:fs';
-import { multipartBody, rawRequest as request, sendRaw } from '../tests/support/raw-http';
+import { multipartBody, rawRequest as request, sendRaw } from '../harness/raw-http';
 
 const multipart = (fields: Record<string, string>) => multipartBody(Object.entries(fields));
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGviz } from '@/lib/articles/gviz';
 import { readSheet } from '@/lib/articles/normalise';
 import { buildArticleReport, type ArticleReport } from '@/lib/articles/report';
-import { gvizBody, type SheetRow } from '@/tests/support/sheet-server';
+import { gvizBody, type SheetRow } from '@/harness/sheet-server';
 
 /**
  * The bound Apps Script, run as Apps Script runs it: the file evaluated as a plain script, with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gvizBody, type SheetRow } from '@/tests/support/sheet-server';
+import { gvizBody, type SheetRow } from '@/harness/sheet-server';
 import { columns } from './columns';
 import { gvizDateToIso, parseGviz, readGvizDate, SheetFormatError } from './gviz';
 

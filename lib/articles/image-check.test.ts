@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startImageHost, type ImageHost } from '@/tests/support/image-host';
-import { freePort } from '@/tests/support/ports';
+import { startImageHost, type ImageHost } from '@/harness/image-host';
+import { freePort } from '@/harness/ports';
 import { checkImage, checkImages } from './image-check';
 
 let host: ImageHost;

@@ -8,7 +8,7 @@ export function fallbackImage(rowIndex: number): string {
   return fallbackImages[Math.abs(rowIndex) % fallbackImages.length] ?? fallbackImages[0];
 }
 
-/** Remote hosts allowed for article images (next.config.ts images.remotePatterns). */
+/** Remote hosts allowed for article images; next.config.ts reads them for images.remotePatterns. */
 export const articleImageHosts = [
   'images.unsplash.com',
   'drive.google.com',

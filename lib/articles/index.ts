@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { config } from '@/lib/config';
 import { processShared } from '@/lib/process-shared';
 import { KEPT_COPY_MAX_AGE_MS } from '@/lib/security/page-cache';
@@ -45,13 +46,14 @@ export function articlesInMemory(): boolean {
 
 /**
  * The articles visitors see now, in display order: published, and past their publier_le if they
- * have one (decided at each request, publication.ts).
+ * have one (decided at each request, publication.ts). One read and one moment per render, shared
+ * by a page's metadata and components (React's `cache`); outside a render, one per call.
  */
-export async function getPublishedArticles(now = Date.now()): Promise<PublishedArticles> {
+export const getPublishedArticles = cache(async (): Promise<PublishedArticles> => {
   const snapshot = await articleStore().get();
   if (snapshot.status === 'error') return { status: 'error', articles: [] };
-  return { status: 'ok', articles: onlineArticles(snapshot.data.published, now) };
-}
+  return { status: 'ok', articles: onlineArticles(snapshot.data.published, Date.now()) };
+});
 
 export async function getPublishedArticle(slug: string): Promise<Article | undefined> {
   const { articles } = await getPublishedArticles();
@@ -60,13 +62,14 @@ export async function getPublishedArticle(slug: string): Promise<Article | undef
 
 /**
  * Any article of the sheet, published or not, for a preview whose token proxy.ts has checked.
- * Reads the sheet again when the copy is more than a few seconds old: the editor has just changed it.
+ * Reads the sheet again when the copy is more than a few seconds old: the editor has just changed
+ * it. Once per render, as above.
  */
-export async function getArticleForPreview(slug: string): Promise<Article | undefined> {
+export const getArticleForPreview = cache(async (slug: string): Promise<Article | undefined> => {
   const store = articleStore();
   await store.refreshIfOlderThan(PREVIEW_FRESHNESS_MS);
   return store.snapshot().data?.articles.find((article) => article.slug === slug);
-}
+});
 
 /** The article an address shows: a published one, or for a valid preview any article of the sheet. */
 export function articleToShow(slug: string, preview: boolean): Promise<Article | undefined> {

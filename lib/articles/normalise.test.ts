@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gvizBody, type SheetCell } from '@/tests/support/sheet-server';
+import { gvizBody, type SheetCell } from '@/harness/sheet-server';
 import { columns } from './columns';
 import { dateInText } from './dates';
 import { parseGviz } from './gviz';

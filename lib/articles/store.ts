@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,6 +7,13 @@ export const ARTICLE_CACHE_MAX_AGE_MS = 300_000;
 
 /** How often the timer looks at the copy's age, so that it is refreshed even when nobody visits. */
 export const ARTICLE_CHECK_EVERY_MS = 60_000;
+
+/**
+ * Published at each read of a store (get, refreshIfOlderThan), for a probe to count: Node's
+ * diagnostics channel costs nothing without a subscriber (docs/testing.md, "Reads per render").
+ */
+export const ARTICLE_READ_CHANNEL = 'sorel-aubry-avocats:articles.read';
+const reads = diagnostics.channel(ARTICLE_READ_CHANNEL);
 
 /** What one load gave (`data`: the whole sheet as read), or the state before any good load. */
 export type ArticleSnapshot<T> =
@@ -81,6 +89,7 @@ export class ArticleStore<T> {
   }
 
   async get(): Promise<ArticleSnapshot<T>> {
+    reads.publish(null);
     if (this.good === null) await this.refresh();
     else if (this.generation() !== this.loadedGeneration) await this.refreshNow();
     else if (this.isDue()) void this.refresh();
@@ -137,6 +146,7 @@ export class ArticleStore<T> {
    * who has just edited the sheet: a preview. Keeps the last good copy if the sheet fails.
    */
   async refreshIfOlderThan(maxAgeMs: number): Promise<void> {
+    reads.publish(null);
     if (this.good === null || this.now() - this.good.loadedAt > maxAgeMs) await this.refresh();
   }
 

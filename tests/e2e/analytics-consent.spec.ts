@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 import { expect, test } from './fixtures';
 
 /**

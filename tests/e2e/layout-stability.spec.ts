@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { firstArticlePath, measuredPages } from '../support/measured-pages.mjs';
+import { firstArticlePath, measuredPages } from '../../harness/measured-pages.mjs';
 
 // Issue 7: CLS <= 0.01 on every kind of page. Layout shifts are measured in the real load, not
 // simulated, so a browser test can guard them: each page is loaded on a phone (Lighthouse's

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { e2eSheetRows } from '../support/e2e-sheet';
-import { startNextServer } from '../support/next-server';
-import { startSheetServer } from '../support/sheet-server';
+import { startNextServer } from '../../harness/next-server';
+import { startSheetServer } from '../../harness/sheet-server';
 import { selectedEngines } from './engine';
 
 declare module 'vitest' {

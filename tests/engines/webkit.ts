@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { remote } from 'webdriverio';
-import { freePort, waitForHttp } from '../support/ports';
+import { freePort, waitForHttp } from '../../harness/ports';
 import type { Box, EngineOptions, EnginePage, Key, Viewport } from './engine';
 import { clickTarget } from './pointer';
 import { ERRORS_KEY, startVisitorProxy } from './visitor-proxy';

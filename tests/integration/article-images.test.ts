@@ -6,8 +6,8 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { startSheetServer, type SheetRow, type SheetServer } from '../../harness/sheet-server';
 
 const root = path.resolve(__dirname, '../..');
 const photo = readFileSync(path.join(root, 'public/images/award-best-lawyers-2025.png'));

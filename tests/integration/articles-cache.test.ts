@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SheetReading } from '@/lib/articles/normalise';
 import { loadSheet, SHEET_TIMEOUT_MS } from '@/lib/articles/source';
 import { ARTICLE_CACHE_MAX_AGE_MS, ArticleStore } from '@/lib/articles/store';
-import { startSheetServer, type SheetServer } from '../support/sheet-server';
+import { startSheetServer, type SheetServer } from '../../harness/sheet-server';
 
 /** The store against a real HTTP sheet, with an injected clock (no sleeping). */
 let sheet: SheetServer;

@@ -2,8 +2,8 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedColumns } from '@/lib/articles/columns';
 import type { ArticleReport, ReportRow } from '@/lib/articles/report';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { startSheetServer, type SheetRow, type SheetServer } from '../../harness/sheet-server';
 
 /**
  * The publishing desk against the production build: the columns after content_en (auteur,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleReport, ReportRow } from '@/lib/articles/report';
-import { startImageHost, type ImageHost } from '../support/image-host';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
+import { startImageHost, type ImageHost } from '../../harness/image-host';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { startSheetServer, type SheetRow, type SheetServer } from '../../harness/sheet-server';
 
 /**
  * The firm's editing tools against the production build: the row report, previews, and what a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { startSheetServer, type SheetServer } from '../support/sheet-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { startSheetServer, type SheetServer } from '../../harness/sheet-server';
 
 /**
  * The list's loading state ('Chargement des articles...'): on a cold start the sheet is

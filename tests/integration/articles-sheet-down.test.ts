@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 import { pageText } from '../support/page-text';
-import { startSheetServer, type SheetServer } from '../support/sheet-server';
+import { startSheetServer, type SheetServer } from '../../harness/sheet-server';
 
 let sheet: SheetServer;
 let site: NextServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { startSheetServer, type SheetRow, type SheetServer } from '../support/sheet-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { startSheetServer, type SheetRow, type SheetServer } from '../../harness/sheet-server';
 
 const SECRET = 'integration-secret-0123456789';
 

@@ -14,7 +14,7 @@ import { contactMailQueues } from '@/lib/contact/delivery/queue';
 import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
 import { TestDatabases, type Dialect } from '../support/contact';
-import { startSheetServer, type SheetServer } from '../support/sheet-server';
+import { startSheetServer, type SheetServer } from '../../harness/sheet-server';
 import { decodedText, SmtpSink, type ReceivedMail } from '../support/smtp-sink';
 
 /**

@@ -8,8 +8,8 @@ import { parisDay } from '@/lib/audience/calendar';
 import { audienceStore, type AudienceStore } from '@/lib/audience/store';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { TestDatabases, validMessage } from '../support/contact';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { startSheetServer, type SheetServer } from '../support/sheet-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { startSheetServer, type SheetServer } from '../../harness/sheet-server';
 
 /**
  * The audience measurement as the embedded default runs it (`npm start` alone, SQLite): what the

@@ -7,7 +7,7 @@ import { createClient } from '@libsql/client';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validMessage } from '../support/contact';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 import { startPostgres, withClient, type PostgresCluster } from '../support/postgres';
 import { SmtpSink } from '../support/smtp-sink';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerExitedError, startNextServer } from '../support/next-server';
+import { ServerExitedError, startNextServer } from '../../harness/next-server';
 
 /**
  * The configuration check (README, "Configuration"): a malformed variable stops the server at

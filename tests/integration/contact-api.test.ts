@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 import { TestDatabases, validMessage, type Dialect } from '../support/contact';
 
 const databases = new TestDatabases();

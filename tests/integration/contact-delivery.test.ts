@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { contactStore } from '@/lib/contact/storage/store';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 import {
   messagesCommand,
   MESSAGES_COMMAND,

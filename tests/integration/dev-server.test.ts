@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, waitForHttp } from '../support/ports';
+import { freePort, waitForHttp } from '../../harness/ports';
 
 /**
  * `npm run dev`, as a developer starts it: the server entry in development mode, whose request

@@ -126,7 +126,7 @@ describe('one address flooding the site through the shipped nginx', () => {
         '-n',
         '19',
         process.execPath,
-        path.resolve(__dirname, '../support/flood.mjs'),
+        path.resolve(__dirname, '../../harness/flood.mjs'),
         `${nginx.httpsUrl}/fr`,
         FLOODER,
         String(FLOOD_CONNECTIONS),

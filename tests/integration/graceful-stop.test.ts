@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startNextServer, stopServer } from '../support/next-server';
+import { startNextServer, stopServer } from '../../harness/next-server';
 
 /**
  * A stopping instance behind nginx (server.ts, "The stop"): nginx keeps idle connections to it

@@ -9,8 +9,8 @@ import {
   validMessage,
   type Dialect,
 } from '../support/contact';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { freePort } from '../support/ports';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { freePort } from '../../harness/ports';
 import { decodedText, SmtpSink } from '../support/smtp-sink';
 
 /**

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { firstArticlePath, measuredPages } from '../support/measured-pages.mjs';
-import { freePort } from '../support/ports';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { firstArticlePath, measuredPages } from '../../harness/measured-pages.mjs';
+import { freePort } from '../../harness/ports';
 
 /**
  * Lighthouse's accessibility, best-practices and SEO categories must stay at 100 on every kind of

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 import {
   content,
   hiddenFields,
@@ -12,7 +12,7 @@ import {
   rawRequest,
   sendRaw,
   type RawAnswer,
-} from '../support/raw-http';
+} from '../../harness/raw-http';
 
 /**
  * Requests the site cannot use, sent as raw bytes (a socket, not a client that tidies them)

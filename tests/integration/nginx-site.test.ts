@@ -12,8 +12,8 @@ import {
   startNginx,
   type RunningNginx,
 } from '../../scripts/nginx.mjs';
-import { startNextServer, type NextServer } from '../support/next-server';
-import { freePort } from '../support/ports';
+import { startNextServer, type NextServer } from '../../harness/next-server';
+import { freePort } from '../../harness/ports';
 
 /**
  * The shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) as a browser and a TLS scanner

@@ -24,7 +24,7 @@ import {
   type RunningNginx,
 } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
-import { freePort } from '../support/ports';
+import { freePort } from '../../harness/ports';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
 import { ReleaseSite, type ReleaseRun } from '../support/release-site';
 import { SmtpSink } from '../support/smtp-sink';

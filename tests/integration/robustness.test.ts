@@ -5,13 +5,14 @@ import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { contactRequest } from '../../harness/contact-load';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 import {
   LARGE_SHEET_TITLE,
   startSheetServer,
   type SheetRow,
   type SheetServer,
-} from '../support/sheet-server';
+} from '../../harness/sheet-server';
 
 /**
  * The site under load and under sheet faults: real `next start`, real HTTP sheet, real SQLite
@@ -49,31 +50,6 @@ async function storedMessages(): Promise<number> {
   } finally {
     await store.close();
   }
-}
-
-let visitor = 0;
-function contactRequest(): autocannon.Request {
-  return {
-    method: 'POST',
-    path: '/api/contact',
-    setupRequest: (request) => {
-      visitor += 1;
-      return {
-        ...request,
-        headers: {
-          'content-type': 'application/json',
-          // One distinct visitor per message, so the per-address limit does not apply (TRUST_PROXY).
-          'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
-        },
-        body: JSON.stringify({
-          name: `Visiteur ${visitor}`,
-          email: `visiteur${visitor}@exemple.fr`,
-          phone: '+33 1 99 00 00 00',
-          message: 'Bonjour, je souhaite un rendez-vous au sujet d’une rupture conventionnelle.',
-        }),
-      };
-    },
-  };
 }
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 
 /**
  * Mozilla's HTTP Observatory (the @mdn/mdn-http-observatory scanner's own retriever and tests)

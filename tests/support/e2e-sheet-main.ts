@@ -1,5 +1,5 @@
 import { e2eSheetRows } from './e2e-sheet';
-import { startSheetServer } from './sheet-server';
+import { startSheetServer } from '../../harness/sheet-server';
 
 /** Started by playwright.config.ts: the sheet the browser tests' site reads. */
 const port = Number(process.env.SHEET_PORT ?? 3905);

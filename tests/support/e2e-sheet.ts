@@ -1,4 +1,4 @@
-import type { SheetRow } from './sheet-server';
+import type { SheetRow } from '../../harness/sheet-server';
 
 /** The articles the browser tests' sheet serves (see playwright.config.ts). */
 export const hostileMarkdown = [

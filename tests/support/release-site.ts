@@ -12,8 +12,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { instanceCommand, readUnit } from '../../scripts/systemd-unit.mjs';
-import { stopServer } from './next-server';
-import { freePort, waitForHttp } from './ports';
+import { stopServer } from '../../harness/next-server';
+import { freePort, waitForHttp } from '../../harness/ports';
 
 const root = path.resolve(__dirname, '../..');
 

@@ -5,7 +5,7 @@ import { Pool } from 'pg';
 import { expect } from 'vitest';
 import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from './contact';
-import { freePort } from './ports';
+import { freePort } from '../../harness/ports';
 import { startPostgres, type PostgresCluster } from './postgres';
 import type { SmtpSink } from './smtp-sink';
 import { throughNginx } from './through-nginx';

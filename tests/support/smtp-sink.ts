@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './ports';
+import { freePort } from '../../harness/ports';
 
 export interface ReceivedMail {
   /** The envelope recipients (RCPT TO). */

@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { instanceCommand, readUnit } from '../../scripts/systemd-unit.mjs';
-import { spawnServer, stopServer } from './next-server';
-import { freePort } from './ports';
+import { spawnServer, stopServer } from '../../harness/next-server';
+import { freePort } from '../../harness/ports';
 
 const root = path.resolve(__dirname, '../..');
 

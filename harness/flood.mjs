@@ -1,6 +1,6 @@
 // One client looping on a page as fast as it can from a single address, in its own process so
 // that its work does not slow the visitor it floods beside:
-//   node tests/support/flood.mjs <url> <localAddress> <connections> <maxSeconds>
+//   node harness/flood.mjs <url> <localAddress> <connections> <maxSeconds>
 // It floods until SIGTERM (or maxSeconds), then prints autocannon's counts by status and how long
 // it flooded, as JSON on its last line. Used by tests/integration/flood.test.ts and
 // `npm run bench:resilience`.

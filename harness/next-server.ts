@@ -12,7 +12,7 @@ export interface NextServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '..');
 
 /**
  * Starts the production build with the given environment, on a free loopback port, as `npm

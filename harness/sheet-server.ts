@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { columns, type Column } from '../../lib/articles/columns';
+import { columns, type Column } from '../lib/articles/columns';
 
 /** A cell as a test writes it: a value, or gviz's own shape with the sheet's text in `f`. */
 export type SheetCell =
