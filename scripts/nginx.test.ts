@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listQueryParams } from '@/lib/articles/list-query';
-import { OBJECTION_COOKIE, OBJECTION_VALUE, objectsInCookies } from '@/lib/audience/objection';
+import { OBJECTION_VALUE, objectsInCookies } from '@/lib/audience/objection';
+import { OBJECTION_COOKIE } from '@/lib/consent/objection';
 import { buildCsp } from '@/lib/security/csp';
 import {
   KEPT_COPY_MAX_AGE_MS,

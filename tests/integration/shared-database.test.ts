@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'pg';
 import { POOL_SIZE } from '@/lib/db/client';
 import { TestDatabases, validMessage } from '../support/contact';
-import { startNextServer, type NextServer } from '../support/next-server';
+import { startNextServer, type NextServer } from '../../harness/next-server';
 
 const databases = new TestDatabases();
 const servers: NextServer[] = [];
