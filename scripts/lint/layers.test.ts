@@ -48,6 +48,17 @@ describe('the folders’ layers in npm run lint', { timeout: 120_000 }, () => {
     expect(await lint('scripts/x.test.ts', code)).toEqual([]);
   });
 
+  it('fail the site importing harness/, and let bench/ and scripts/ do it', async () => {
+    const code = "export * from '@/harness/ports';\n";
+    expect(await lint('lib/contact/x.ts', code)).toEqual([
+      expect.stringContaining('The site never imports harness/'),
+    ]);
+    expect(await lint('server.ts', code)).toEqual([
+      expect.stringContaining('The site never imports harness/'),
+    ]);
+    expect(await lint('bench/x.ts', code)).toEqual([]);
+  });
+
   it('fail a cycle, type-only included', async () => {
     // lib/i18n/paths.ts imports lib/i18n/locales.ts.
     const cycle = expect.stringContaining(
