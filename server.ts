@@ -44,7 +44,7 @@ let settings: Config;
 try {
   settings = readConfig();
 } catch (error) {
-  console.error(`[server] ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[server] ${describe(error)}`);
   process.exit(1);
 }
 // Production unless said otherwise (`npm run dev` says development), set before Next.js and

@@ -1,7 +1,7 @@
 /**
- * The firm's clock: the calendar day and hour in Paris, summer time included. The contact
- * digest's 9:00 and the audience measurement's days and monthly report read it; no server-only
- * import, so the browser tests read the same days.
+ * The firm's clock: the calendar day and hour in Paris, summer time included, for the contact
+ * digest's 9:00, the audience's days and report, and the articles' publication days; no
+ * server-only import, so the browser tests read the same days.
  */
 const parisParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Paris',
@@ -18,4 +18,9 @@ export function parisClock(now: number): { day: string; hour: number } {
     parisParts.formatToParts(now).map((part) => [part.type, part.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/** The calendar day in Paris at `now` ('2026-11-24'). */
+export function parisDay(now: number): string {
+  return parisClock(now).day;
 }

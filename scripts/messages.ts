@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { contactStore, type ContactMessage, type ContactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
 import { csvCell } from './csv';
+import { describe } from '@/lib/errors';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
@@ -153,7 +154,7 @@ async function main() {
       await store.close();
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describe(error);
     const usage = String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS');
     console.error(
       error instanceof Refusal || usage

@@ -12,7 +12,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatArticleDate } from '@/lib/articles/format';
-import { addMonths, DAY, MONTH, monthDays, parisDay } from '@/lib/audience/calendar';
+import { addMonths, DAY, MONTH, monthDays } from '@/lib/audience/calendar';
+import { parisDay } from '@/lib/paris-clock';
 import { figuresOf, type Figures } from '@/lib/audience/figures';
 import {
   monthNames,
@@ -29,6 +30,7 @@ import { FIRM_MAIL_QUEUE, firmMail } from '@/lib/mail/firm-mail';
 import { OutboxWorker } from '@/lib/mail/outbox';
 import { outboxSettings } from '@/lib/mail/settings';
 import { csvCell } from './csv';
+import { describe } from '@/lib/errors';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
@@ -212,7 +214,7 @@ async function main() {
       await database.close();
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describe(error);
     const usage = String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS');
     console.error(
       error instanceof Refusal || usage

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInText, parisDay, parisInstant, readDay, readMoment } from './dates';
+import { parisDay } from '@/lib/paris-clock';
+import { dateInText, parisInstant, readDay, readMoment } from './dates';
 import type { Cell } from './types';
 
 const cell = (v: Cell['v'], f: string | null = null): Cell => ({ v, f });

@@ -180,14 +180,6 @@ export function readMoment(cell: Cell | null): MomentReading {
   };
 }
 
-/** Today's day in Paris, ISO. */
-export function parisDay(now: number): string {
-  return Temporal.Instant.fromEpochMilliseconds(now)
-    .toZonedDateTimeISO(SITE_TIME_ZONE)
-    .toPlainDate()
-    .toString();
-}
-
 /** An instant written with an offset, as its Paris day and time. */
 export function parisTimeOf(iso: string): { day: string; hour: number; minute: number } {
   const zoned = Temporal.Instant.from(iso).toZonedDateTimeISO(SITE_TIME_ZONE);

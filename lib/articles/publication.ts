@@ -1,4 +1,4 @@
-import { parisDay } from './dates';
+import { parisDay } from '@/lib/paris-clock';
 import type { Article, RowIssue } from './types';
 
 /**

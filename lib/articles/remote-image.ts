@@ -2,6 +2,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { readLimited } from '@/lib/http/read-limited';
 import { imageFetchTarget, imageType } from './image-check';
+import { describe } from '@/lib/errors';
 
 /** A remote image is given up after this long, and above this size. */
 const FETCH_TIMEOUT_MS = 8_000;
@@ -39,6 +40,6 @@ export async function loadRemoteImage(address: string): Promise<LoadedImage | nu
     if (!contentType) return give(`not an image: ${response.headers.get('content-type') ?? '?'}`);
     return { body, contentType };
   } catch (error) {
-    return give(error instanceof Error ? error.message : String(error));
+    return give(describe(error));
   }
 }

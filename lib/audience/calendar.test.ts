@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthDays, parisDay, retentionCutoffDay } from './calendar';
+import { parisDay } from '@/lib/paris-clock';
+import { addMonths, monthDays, retentionCutoffDay } from './calendar';
 
 describe('the audience calendar (Paris)', () => {
   it('names the Paris day, summer time included', () => {

@@ -1,14 +1,9 @@
-import { parisClock } from '@/lib/paris-clock';
-
+import { parisDay } from '@/lib/paris-clock';
 /**
  * The audience's calendar: Paris days ('2026-11-24') and months ('2026-11'), as the firm reads
  * them, summer time included.
  */
 export const RETENTION_MONTHS = 25;
-
-export function parisDay(now: number): string {
-  return parisClock(now).day;
-}
 
 export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { isLocale } from '@/lib/i18n/locales';
 import { BEACON_PATH } from './client';
-import { parisDay } from './calendar';
+import { parisDay } from '@/lib/paris-clock';
 import { objectionCookie } from './objection';
 import { measuredPage } from './pages';
 import { referrerSource } from './referrers';
 import type { AudienceTally } from './tally';
 import { deviceClass, isRobot, objects } from './visitor';
 import { bucketOf, vitalMetrics } from './vitals';
+import { describe } from '@/lib/errors';
 
 /**
  * What receives the measurements (docs/behaviour.md, Audience measurement), answered before
@@ -350,9 +351,7 @@ export function receiveAudience(
   answered().then(
     ([answer, image]) => send(response, answer, image),
     (error: unknown) => {
-      console.error(
-        `[audience] request failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      console.error(`[audience] request failed: ${describe(error)}`);
       if (!response.headersSent) send(response, refused(500, 'not counted'));
     },
   );

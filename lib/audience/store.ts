@@ -19,6 +19,7 @@ import {
 } from '@/lib/db/schema';
 import type { Measure, Taken } from './tally';
 import type { VitalMetric } from './vitals';
+import { describe } from '@/lib/errors';
 
 export interface PeriodRows {
   counts: { measure: Measure; path: string; value: string; count: number }[];
@@ -84,7 +85,7 @@ export class PartialWrite extends Error {
     readonly left: Taken,
     cause: unknown,
   ) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    super(describe(cause), { cause });
   }
 }
 

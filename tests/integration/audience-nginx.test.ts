@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisDay } from '@/lib/audience/calendar';
+import { parisDay } from '@/lib/paris-clock';
 import { audienceStore, type AudienceStore } from '@/lib/audience/store';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { startShippedSite, type ShippedSite } from '../support/shipped-site';

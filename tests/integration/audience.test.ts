@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHref } from '@/lib/articles/format';
 import { previewToken } from '@/lib/articles/preview';
 import { slugify } from '@/lib/articles/slug';
-import { parisDay } from '@/lib/audience/calendar';
+import { parisDay } from '@/lib/paris-clock';
 import { audienceStore, type AudienceStore } from '@/lib/audience/store';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { TestDatabases, validMessage } from '../support/contact';

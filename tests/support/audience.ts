@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client';
-import { parisDay } from '../../lib/audience/calendar';
+import { parisDay } from '../../lib/paris-clock';
 
 /**
  * Today's audience figures in a test site's SQLite database, read as the browser tests read the
