@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validMessage } from '../support/contact';
 import { startNextServer, type NextServer } from '../../harness/next-server';
-import { startPostgres, withClient, type PostgresCluster } from '../support/postgres';
+import { startPostgres, withClient, type PostgresCluster } from '../../harness/postgres';
 import { SmtpSink } from '../support/smtp-sink';
 
 /**

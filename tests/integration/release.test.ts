@@ -25,7 +25,7 @@ import {
 } from '../../scripts/nginx.mjs';
 import { validMessage } from '../support/contact';
 import { freePort } from '../../harness/ports';
-import { startPostgres, type PostgresCluster } from '../support/postgres';
+import { startPostgres, type PostgresCluster } from '../../harness/postgres';
 import { ReleaseSite, type ReleaseRun } from '../support/release-site';
 import { SmtpSink } from '../support/smtp-sink';
 import { throughNginx } from '../support/through-nginx';

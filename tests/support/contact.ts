@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/lib/db/client';
-import { startPostgres, type PostgresCluster } from './postgres';
+import { startPostgres, type PostgresCluster } from '../../harness/postgres';
 
 export type Dialect = 'sqlite' | 'postgres';
 

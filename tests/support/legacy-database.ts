@@ -7,7 +7,7 @@ import { migrate as migrateLibsql } from 'drizzle-orm/libsql/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { Dialect } from './contact';
-import { withClient } from './postgres';
+import { withClient } from '../../harness/postgres';
 
 const root = path.resolve(__dirname, '../..');
 

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { validMessage } from './contact';
 import { freePort } from '../../harness/ports';
-import { startPostgres, type PostgresCluster } from './postgres';
+import { startPostgres, type PostgresCluster } from '../../harness/postgres';
 import type { SmtpSink } from './smtp-sink';
 import { throughNginx } from './through-nginx';
 import { startUnitInstance, writeEnvFile, type UnitInstance } from './unit-instance';

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { freePort } from '../../harness/ports';
+import { freePort } from './ports';
 
 export interface PostgresCluster {
   /** Address of the default database; use `createDatabase` for an empty one per suite. */
