@@ -71,7 +71,12 @@ export function startAudienceMeasurement({ notFound }: { notFound: boolean }): (
     import('web-vitals').then(
       ({ onCLS, onINP, onLCP, onTTFB }) => {
         if (cancelled) return;
-        for (const on of [onCLS, onINP, onLCP, onTTFB]) on(record);
+        for (const on of [onCLS, onLCP, onTTFB]) on(record);
+        // Every change of INP, not only its report at hiding: web-vitals reads an interaction's
+        // entries in an idle callback, and a page hidden before that callback (a visitor who
+        // clicks and leaves, a busy phone) is reported without them, before they are read. They
+        // are read in the same `visibilitychange`, before `flush`: `record` keeps the value.
+        onINP(record, { reportAllChanges: true });
         addEventListener('visibilitychange', flush);
       },
       // Left before the library arrived (its request cut short), or not fetched: this page view
