@@ -3,13 +3,8 @@ import { z } from 'zod';
 import { firm } from '@/lib/content/firm';
 
 /**
- * Every setting of the running site comes from the environment and is read here, checked at
- * start (a malformed value stops the server with a message naming the variable) and documented
- * in README.md and .env.example. A change needs a restart, not a rebuild. The only other readers
- * of the environment: next.config.ts (the build's own settings, NEXT_DIST_DIR and
- * NEXT_DEPLOYMENT_ID, read before any of this can load), NODE_ENV and NEXT_RUNTIME (Next.js's
- * own, compiled into its bundles; the server entry sets NODE_ENV before Next.js loads), and the
- * tools and tests.
+ * Every setting of the running site, checked at start (a bad value stops it, naming the variable)
+ * and documented in README.md and .env.example; a change needs a restart, not a rebuild.
  */
 const optionalText = z
   .string()
@@ -17,7 +12,6 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-/** A whole number within bounds, from a variable's text; empty means the default. */
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -25,14 +19,10 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
   );
 
 const schema = z.object({
-  /** The server entry's port. */
   PORT: wholeNumber(1, 65_535, 3000),
-  /**
-   * The interface it listens on, unset: every one. The systemd unit sets `localhost`, where only
-   * nginx reaches it.
-   */
+  /** Unset: every interface; the systemd unit sets localhost, where only nginx reaches it. */
   LISTEN_HOST: optionalText,
-  /** Listening sockets on that port (server.ts says why several); 1 is one socket. */
+  /** lib/server/listening.ts says why several. */
   ACCEPT_SOCKETS: wholeNumber(1, 64, 8),
   SITE_URL: z
     .url({ protocol: /^https?$/, message: 'SITE_URL must be an http(s) address' })
@@ -54,13 +44,8 @@ const schema = z.object({
   ARTICLES_SHEET_URL: optionalText,
   ARTICLES_SHEET_ID: optionalText,
   REVALIDATE_SECRET: optionalText,
-  /** The publish generation /api/revalidate bumps, a file every instance shares. */
   ARTICLES_GENERATION_FILE: z.string().trim().default('data/articles-generation'),
-  /**
-   * nginx's page cache secret (docs/page-cache.md): at least 32 hexadecimal digits, since a
-   * placeholder anyone could guess would give injected markup the real nonce. Unset: no page
-   * is rendered for the cache.
-   */
+  /** A guessable placeholder would give injected markup the real nonce (docs/page-cache.md). */
   PAGE_CACHE_NONCE_PLACEHOLDER: optionalText.pipe(
     z
       .string()
@@ -70,27 +55,16 @@ const schema = z.object({
       )
       .optional(),
   ),
-  /**
-   * The outbox's schedule: the first retry's delay (doubled at each failure, capped at an hour)
-   * and how often the worker looks for due retries. Tests shorten them to watch retries in
-   * seconds (docs/testing.md).
-   */
+  /** Tests shorten these to watch retries in seconds (docs/testing.md, "Variables used only by tests"). */
   CONTACT_RETRY_BASE_MS: wholeNumber(10, 30_000, 15_000),
   CONTACT_OUTBOX_POLL_MS: wholeNumber(10, 60_000, 5_000),
-  /**
-   * Tests only: an http server on loopback that answers every fetch of a remote article image
-   * (the page's image and the row report's check) in place of Unsplash or Google Drive, the
-   * address's host as first path segment (lib/articles/image-check.ts, `imageFetchTarget`).
-   */
+  /** Tests only: a loopback server playing every image host (lib/articles/image-check.ts). */
   ARTICLE_IMAGE_ORIGIN: optionalText.pipe(
     z
       .url({ protocol: /^https?$/, message: 'ARTICLE_IMAGE_ORIGIN must be an http(s) origin' })
       .optional(),
   ),
-  /**
-   * How often each instance adds the audience counts it received to the database (default 10 s;
-   * docs/architecture.md, "Audience measurement"). Tests shorten it to see a page view counted.
-   */
+  /** Tests shorten it to see a page view counted. */
   AUDIENCE_FLUSH_MS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -110,7 +84,6 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
-/** The names of every variable read here. */
 export const configVariables = Object.keys(schema.shape) as (keyof Config)[];
 
 let cached: Config | undefined;

@@ -1,7 +1,4 @@
-/**
- * Scroll constants and helpers shared by the header, anchors and cards: a section lands 80 px
- * below the viewport's top (under the fixed header), the header turns solid after 20 px.
- */
+/** A section lands below the fixed header. */
 export const ANCHOR_OFFSET_PX = 80;
 export const SECTION_DETECTION_OFFSET_PX = 100;
 export const HEADER_SOLID_AFTER_PX = 20;
@@ -11,10 +8,7 @@ export const SCROLL_TOP_AFTER_PX = 500;
 export const REVEAL_VIEWPORT_RATIO = 0.85;
 export const REVEAL_THRESHOLD = 0.1;
 
-/**
- * A plain left click, which the page may handle itself; with Ctrl, ⌘, Shift or Alt the visitor
- * asks the browser for a new tab, window or download, and the browser does it.
- */
+/** With a modifier the visitor asks the browser for a new tab, window or download. */
 export function isPlainClick(
   event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>,
 ): boolean {
@@ -25,10 +19,7 @@ export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/**
- * Scrolls so that the element's top lands ANCHOR_OFFSET_PX below the viewport top, smoothly
- * unless the visitor asked for reduced motion; moves focus there for keyboard and screen readers.
- */
+/** Focus follows, for keyboard and screen-reader users. */
 export function scrollToElement(element: HTMLElement): void {
   const top = element.getBoundingClientRect().top + window.scrollY - ANCHOR_OFFSET_PX;
   window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });

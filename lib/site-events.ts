@@ -1,9 +1,8 @@
 import { processShared } from '@/lib/process-shared';
 
 /**
- * What one feature tells another, which it may not import (docs/architecture.md, "The folders'
- * layers"): the feature that knows calls its event, the server entry connects the one that
- * listens. One handler per event and process; an event nobody listens to does nothing.
+ * What one feature tells another it may not import (docs/architecture.md, "The folders' layers"):
+ * the server entry connects the listener; an event nobody listens to does nothing.
  */
 export interface SiteEvents {
   /** A contact message was stored (`held`: the anti-spam rules held it). */
@@ -14,7 +13,6 @@ export function siteEvents(): SiteEvents {
   return processShared<SiteEvents>('site-events', () => ({}));
 }
 
-/** Connects listeners, replacing any earlier one of the same event. */
 export function listenToSiteEvents(listeners: SiteEvents): void {
   Object.assign(siteEvents(), listeners);
 }

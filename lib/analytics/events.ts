@@ -1,7 +1,4 @@
-/**
- * Analytics events (docs/behaviour.md, Analytics): sent only when the analytics function exists,
- * which happens only after the visitor consents to analytics.
- */
+/** gtag exists only once the visitor consents (docs/behaviour.md, "Analytics"). */
 type Gtag = (command: 'event', name: string, params: Record<string, string>) => void;
 
 export function trackEvent(name: string, category: string, label: string): boolean {

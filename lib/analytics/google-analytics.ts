@@ -1,7 +1,6 @@
 /**
- * Google Analytics 4, loaded only once the visitor consents to analytics (CNIL): before
- * that there is no script, no cookie and no request. The script element is created by our own
- * nonce-trusted bundle, which the CSP's 'strict-dynamic' allows.
+ * Nothing before consent (CNIL): no script, no cookie, no request. Our nonce-trusted bundle adds
+ * the script, which the CSP's 'strict-dynamic' allows.
  */
 export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
@@ -44,7 +43,6 @@ function install(measurementId: string, win: AnalyticsWindow, doc: AnalyticsDocu
   return gtag;
 }
 
-/** Starts analytics after consent: defines dataLayer and gtag, sends the page view, loads gtag.js. */
 export function enableAnalytics(
   measurementId: string,
   win: AnalyticsWindow = window as unknown as AnalyticsWindow,

@@ -1,12 +1,10 @@
 import { partners, type Partner, type PartnerId } from '@/lib/content/firm';
 
-/** What the auteur column names: the partners found, and the names that are nobody's. */
 export interface AuthorReading {
   authors: PartnerId[];
   unknown: string[];
 }
 
-/** Lower case, no accents; dots, hyphens and apostrophes as spaces: 'H.Sorel' is 'h sorel'. */
 function words(text: string): string[] {
   return text
     .normalize('NFD')
@@ -16,17 +14,14 @@ function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Courtesy titles an editor may write before a name: Me, Maître, Mme, M., Madame, Monsieur. */
 const titles = new Set(['me', 'maitre', 'mme', 'madame', 'm', 'monsieur', 'mr', 'mrs', 'ms']);
 
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((word, i) => word === b[i]);
 
 /**
- * Whether these words name the partner: her full name in either order ('Hélène Sorel',
- * 'SOREL Hélène'), her family name alone ('Sorel'), or the initial of her given name with her
- * family name ('H. Sorel', 'Sorel H.'). A given name alone is not enough: it could be a
- * colleague's. Spelling must be exact: a byline under the wrong name is worse than none.
+ * Full name in either order, family name alone, or initial and family name. A given name alone
+ * could be a colleague's; spelling is exact: a byline under the wrong name is worse than none.
  */
 function names(partner: Partner, given: readonly string[]): boolean {
   const first = words(partner.givenName);
@@ -55,11 +50,7 @@ function partnerNamed(part: string): PartnerId | null {
   return null;
 }
 
-/**
- * The auteur cell: one or more partners, separated by a comma (also ';', '&', ' et ', ' and ').
- * Any name it cannot match leaves the article without a byline, so that it never claims a single
- * author for a note written with someone else; the row report names what it could not match.
- */
+/** Any name it cannot match leaves no byline: a note written with someone else never claims one author. */
 export function readAuthors(text: string): AuthorReading {
   const parts = text
     .split(/[,;&/\n]|\s(?:et|and)\s/i)
@@ -75,7 +66,6 @@ export function readAuthors(text: string): AuthorReading {
   return unknown.length > 0 ? { authors: [], unknown } : { authors, unknown };
 }
 
-/** How the row report tells the editors what the column accepts, from the firm's partners. */
 export function acceptedAuthorForms(): string {
   const [first] = partners;
   if (!first) return '';

@@ -1,10 +1,6 @@
 /**
- * The columns of the sheet's 'Articles' tab; the first row holds their names. The one
- * definition, read by the site (gviz.ts, normalise.ts), the sheet stand-in of the tests and
- * `npm run bench:articles`. The editors' manual lists them: docs/editors.md.
- *
- * The first eleven are read by their position, as they always were: a sheet with only those
- * works whatever its header says.
+ * The one definition of the sheet's columns (docs/editors.md, « La feuille »). The first eleven
+ * are read by position, as they always were.
  */
 export const fixedColumns = [
   'titre',
@@ -20,10 +16,7 @@ export const fixedColumns = [
   'content_en',
 ] as const;
 
-/**
- * Optional columns after `content_en`, found by the name in their header cell, so that columns of
- * the editors' own (notes, a checkbox) may sit among them and are never read as one of these.
- */
+/** Found by header name, so the editors' own columns may sit among them. */
 export const namedColumns = ['auteur', 'a_jour_au', 'publier_le'] as const;
 
 export const columns = [...fixedColumns, ...namedColumns] as const;
@@ -32,10 +25,7 @@ export type FixedColumn = (typeof fixedColumns)[number];
 export type NamedColumn = (typeof namedColumns)[number];
 export type Column = (typeof columns)[number];
 
-/**
- * A header cell as the site compares it: accents, case, spaces and hyphens do not count, so
- * « À jour au » and « Publier-le » name a_jour_au and publier_le.
- */
+/** « À jour au » and « Publier-le » name a_jour_au and publier_le. */
 export function headerName(text: string): string {
   return text
     .normalize('NFD')

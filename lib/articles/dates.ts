@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { isoDay, readGvizDate } from './gviz';
 import type { Cell } from './types';
 
-/** The site's dates and times are Paris's (docs/editors.md, « Le fuseau horaire »). */
+/** The site's dates and times are Paris's (docs/editors.md, « Le fuseau horaire de la feuille »). */
 export const SITE_TIME_ZONE = 'Europe/Paris';
 
 const monthNames: Record<string, number> = {
@@ -39,7 +39,6 @@ function plain(text: string): string {
     .toLowerCase();
 }
 
-/** A date found in a text: the ISO day, and where it was found (in the accent-free text). */
 function findDate(text: string): { day: string; rest: string } | null {
   const value = plain(text);
   const patterns: [RegExp, (m: RegExpExecArray) => string | null][] = [
@@ -72,22 +71,17 @@ function findDate(text: string): { day: string; rest: string } | null {
   return null;
 }
 
-/**
- * A date-like pattern in a title, which sorts the articles: 2025-05-06, 06/05/2025 (also with '-'
- * or '.'; day first, the French way) or '6 mai 2025' / '6 May 2025'. Returns an ISO day or null.
- */
+/** Day first, the French way: 06/05/2025 is 6 May. */
 export function dateInText(text: string): string | null {
   return findDate(text)?.day ?? null;
 }
 
-/** What the editor sees in a cell: the sheet's own text when gviz sends it, else the value. */
 export function cellText(cell: Cell | null): string {
   if (!cell) return '';
   if (cell.f !== null && cell.f.trim() !== '') return cell.f.trim();
   return cell.v === null ? '' : String(cell.v).trim();
 }
 
-/** The text to read a date from: a text value, else the sheet's text of a date or a number. */
 function dateSource(cell: Cell): string {
   return typeof cell.v === 'string' && cell.v.trim() !== '' ? cell.v : (cell.f ?? '');
 }
@@ -95,10 +89,6 @@ function dateSource(cell: Cell): string {
 export type DayReading =
   { kind: 'empty' } | { kind: 'day'; day: string } | { kind: 'unreadable'; text: string };
 
-/**
- * A day column (date, a_jour_au): a gviz Date(…) value (a time in it is left out), or a date
- * written in a text, or in the text the sheet shows for the cell.
- */
 export function readDay(cell: Cell | null): DayReading {
   const text = cellText(cell);
   if (!cell || text === '') return { kind: 'empty' };
@@ -133,10 +123,8 @@ function timeIn(rest: string): TimeOfDay | null | 'unreadable' {
 }
 
 /**
- * A Paris wall time as the instant it names, by the iCalendar rule (RFC 5545, the rule of
- * Temporal's 'compatible' and of calendar programs): a time that does not exist (the hour skipped
- * on the last Sunday of March) is read with the offset before the change, so 02:30 is 03:30 summer
- * time; a time that happens twice (the last Sunday of October) is the first, summer time's.
+ * RFC 5545's rule (Temporal's 'compatible'): a skipped time (last Sunday of March) takes the
+ * offset before the change, so 02:30 is 03:30; a repeated one is the first, summer time's.
  */
 export function parisInstant(day: string, time: TimeOfDay): Temporal.ZonedDateTime {
   return Temporal.PlainDate.from(day)
@@ -149,14 +137,9 @@ export type MomentReading =
   | { kind: 'moment'; iso: string; timeGiven: boolean }
   | { kind: 'unreadable'; text: string };
 
-/** The time of day of a day written without one: its first minute (docs/editors.md, publier_le). */
 const START_OF_DAY: TimeOfDay = { hour: 0, minute: 0, second: 0 };
 
-/**
- * publier_le: a day, optionally a time, in Paris time. A gviz Date(y,m,d,h,min,s) value (the
- * sheet's time zone, which must be Paris's), or a text such as 12/05/2025 8h30, 2025-05-12 08:30
- * or 12 mai 2025 à 8 h. The instant is an ISO date-time with Paris's offset.
- */
+/** A gviz Date(…) is in the sheet's time zone, which must be Paris's. */
 export function readMoment(cell: Cell | null): MomentReading {
   const text = cellText(cell);
   if (!cell || text === '') return { kind: 'empty' };
@@ -180,7 +163,6 @@ export function readMoment(cell: Cell | null): MomentReading {
   };
 }
 
-/** An instant written with an offset, as its Paris day and time. */
 export function parisTimeOf(iso: string): { day: string; hour: number; minute: number } {
   const zoned = Temporal.Instant.from(iso).toZonedDateTimeISO(SITE_TIME_ZONE);
   return { day: zoned.toPlainDate().toString(), hour: zoned.hour, minute: zoned.minute };

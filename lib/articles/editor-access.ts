@@ -9,11 +9,7 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/**
- * The firm's editing endpoints (/api/revalidate, /api/articles/report) answer only to
- * 'Authorization: Bearer <REVALIDATE_SECRET>'. Returns the 401 answer to send, or null when the
- * request may go on; with no secret configured every request is refused.
- */
+/** 'Authorization: Bearer <REVALIDATE_SECRET>'; with no secret, every request is refused. */
 export function refuseUnlessEditor(request: Request): Response | null {
   const expected = config().REVALIDATE_SECRET;
   const header = request.headers.get('authorization') ?? '';

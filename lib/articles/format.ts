@@ -2,7 +2,6 @@ import { localeTags, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { parisTimeOf } from './dates';
 
-/** '2025-05-06' as '6 mai 2025' or '6 May 2025'. */
 export function formatArticleDate(iso: string, locale: Locale): string {
   const formatted = new Intl.DateTimeFormat(localeTags[locale], {
     day: 'numeric',
@@ -14,7 +13,6 @@ export function formatArticleDate(iso: string, locale: Locale): string {
   return locale === 'fr' ? formatted.replace(/^1 /, '1er ') : formatted;
 }
 
-/** Article links take the shape /fr/blog/{slug} or /en/blog/{slug}. */
 export function articleHref(locale: Locale, slug: string): string {
   return localizedPath(locale, `/blog/${encodeURIComponent(slug)}`);
 }
@@ -26,7 +24,6 @@ export function formatArticleTime(iso: string, locale: Locale): string {
   return locale === 'fr' ? `${hour}\u00a0h\u00a0${minutes}` : `${hour}:${minutes}`;
 }
 
-/** An instant's Paris day, as formatArticleDate writes it. */
 export function formatArticleDay(iso: string, locale: Locale): string {
   return formatArticleDate(parisTimeOf(iso).day, locale);
 }

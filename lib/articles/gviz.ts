@@ -1,20 +1,17 @@
 import { columns, fixedColumns, headerName, namedColumns, type Column } from './columns';
 import type { Cell, CellValue } from './types';
 
-/** The sheet's answer could not be read as a gviz table. */
 export class SheetFormatError extends Error {
   override name = 'SheetFormatError';
 }
 
-/** One data row of the sheet: its number as the editor sees it, and its cells by position. */
 export interface SheetDataRow {
   row: number;
   cells: readonly Cell[];
 }
 
-/** The sheet as the site reads it: where each column is, and the data rows without the header. */
 export interface SheetTable {
-  /** The position of each column: the fixed ones always, a named one when its header was found. */
+  /** Fixed columns always; a named one when its header was found. */
   positions: Readonly<Record<Column, number | null>>;
   rows: readonly SheetDataRow[];
 }
@@ -34,16 +31,12 @@ function readCell(cell: unknown): Cell {
   return { v: value, f: typeof f === 'string' ? f : null };
 }
 
-/** The text a header cell shows: gviz may send a header cell of a date column as null. */
+/** gviz may send the header cell of a date column as null. */
 function headerText(cell: Cell): string {
   return typeof cell.v === 'string' ? cell.v : (cell.f ?? '');
 }
 
-/**
- * Whether these texts are the sheet's header: at least two of the eleven fixed columns named at
- * their place. One could be an article's title; two cannot, and an editor who renamed one column
- * still has the others.
- */
+/** Two fixed columns named at their place: one could be a title, two cannot. */
 function isHeader(names: readonly string[]): boolean {
   return fixedColumns.filter((column, i) => headerName(names[i] ?? '') === column).length >= 2;
 }
@@ -65,13 +58,8 @@ function positionsFrom(header: readonly string[] | null): Record<Column, number 
 }
 
 /**
- * Reads Google's JSON-wrapped gviz answer: the text before the first '{' and after the last '}'
- * is dropped, the rest parsed; rows come from table.rows with each cell at c[i] (its value `v`,
- * and `f`, the text the sheet shows, for dates and numbers). The header row is found, never
- * guessed from its position alone (docs/architecture.md, "The sheet's header row"):
- * - in the columns' labels, where gviz puts it when asked with `headers=1` (the site always is);
- * - else in the first row, when it names the columns;
- * - else there is none, and labels that are no header are the first data row's texts.
+ * The header row is found, never guessed from its position (docs/architecture.md, "The sheet's
+ * header row, decided, not guessed"): in the labels (asked with headers=1), else the first row.
  */
 export function parseGviz(body: string): SheetTable {
   const start = body.indexOf('{');
@@ -120,7 +108,7 @@ export function parseGviz(body: string): SheetTable {
   };
 }
 
-/** A gviz date value, 'Date(2025,4,6)' or 'Date(2025,4,6,8,30,0)' (month counted from 0). */
+/** 'Date(2025,4,6)' or 'Date(2025,4,6,8,30,0)': the month counts from 0. */
 export interface GvizDate {
   day: string;
   time: { hour: number; minute: number; second: number } | null;
@@ -140,12 +128,10 @@ export function readGvizDate(value: string): GvizDate | null {
   return { day, time };
 }
 
-/** A gviz date value 'Date(2025,4,6)' (month counted from 0) as an ISO day '2025-05-06'. */
 export function gvizDateToIso(value: string): string | null {
   return readGvizDate(value)?.day ?? null;
 }
 
-/** YYYY-MM-DD for a real calendar day, else null. */
 export function isoDay(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (

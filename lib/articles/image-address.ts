@@ -12,11 +12,8 @@ function plainSegment(segment: string): boolean {
 }
 
 /**
- * Why an image optimiser `url` is not an address the site puts in its pages, or null: a file
- * under /images/, the article-image route (/api/article-image/<slug>/<version>), or an https
- * address on an allowed image host. next.config.ts's images.localPatterns say the same to
- * Next.js, but a malformed path ('/\\host/x') gets past them and fails inside the optimiser
- * with 500.
+ * next.config.ts's images.localPatterns say the same, but a malformed path ('/\\host/x') gets past
+ * them and fails inside the optimiser with 500.
  */
 export function imageAddressProblem(urls: string[]): string | null {
   const [url] = urls;

@@ -1,18 +1,14 @@
 /**
- * Whether the remote images of the sheet answer an image, for the row report only: the pages never
- * wait on it. A Drive file that is not shared publicly answers a sign-in page (HTML), not an image;
- * the site cannot know that without asking. Each address is asked once per report, a few at a
- * time, each with a short timeout, and the whole check stops at a deadline, so that a sheet of
- * 1,000 rows cannot hold the report up.
+ * For the row report only, the pages never wait on it: a Drive file not shared publicly answers a
+ * sign-in page, not an image. A deadline keeps a sheet of 1,000 rows from holding the report up.
  */
 
 export type ImageCheck =
   | { kind: 'image' }
-  /** Answered 2xx with something else than an image the site can show: an HTML page, a HEIC photo. */
+  /** 2xx with something the site cannot show: an HTML page, a HEIC photo. */
   | { kind: 'not-image'; contentType: string }
   | { kind: 'http-error'; status: number }
   | { kind: 'unreachable'; timedOut: boolean }
-  /** The check's deadline came first. */
   | { kind: 'not-checked' };
 
 export const IMAGE_CHECK_TIMEOUT_MS = 5_000;
@@ -26,20 +22,13 @@ export interface ImageCheckOptions {
   concurrency?: number;
   deadlineMs?: number;
   rememberMs?: number;
-  /**
-   * Tests only (ARTICLE_IMAGE_ORIGIN): ask this origin instead (see imageFetchTarget).
-   */
+  /** Tests only (ARTICLE_IMAGE_ORIGIN). */
   via?: string;
 }
 
-/** Addresses that answered an image, with the time until which that answer holds. */
 const knownImages = new Map<string, number>();
 
-/**
- * Where a remote image is fetched from: the address itself, or in tests (ARTICLE_IMAGE_ORIGIN)
- * the loopback host playing every image host, with the address's host as first path segment
- * (https://drive.google.com/uc?id=x → {via}/drive.google.com/uc?id=x).
- */
+/** In tests, the loopback host plays every image host: {via}/drive.google.com/uc?id=x. */
 export function imageFetchTarget(address: string, via: string | undefined): string {
   if (!via) return address;
   const url = new URL(address);
@@ -47,9 +36,7 @@ export function imageFetchTarget(address: string, via: string | undefined): stri
 }
 
 /**
- * The formats the image optimiser turns into AVIF or WebP, recognised by their first 12 bytes: a
- * host may answer 200 with an HTML page (a Drive file that is not shared publicly does), or an
- * image the site cannot show (HEIC, TIFF), and only the bytes tell. The page's loader
+ * Only the first bytes tell: a host may answer 200 with an HTML page or a HEIC. The page's loader
  * (remote-image.ts) and the row report decide with this one test.
  */
 export function imageType(bytes: Uint8Array): string | null {
@@ -62,10 +49,7 @@ export function imageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-/**
- * Asks one address with GET (Drive answers HEAD differently) and reads only the first bytes, to
- * judge them as the page's loader will.
- */
+/** GET, not HEAD: Drive answers HEAD differently. */
 export async function checkImage(
   address: string,
   {
@@ -96,7 +80,6 @@ export async function checkImage(
   }
 }
 
-/** The first `count` bytes of a body (fewer if it is shorter); the rest is not downloaded. */
 async function firstBytes(response: Response, count: number): Promise<Uint8Array> {
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
@@ -112,7 +95,6 @@ async function firstBytes(response: Response, count: number): Promise<Uint8Array
   return Buffer.concat(chunks).subarray(0, count);
 }
 
-/** Checks each distinct address, `concurrency` at a time, until the deadline. */
 export async function checkImages(
   addresses: readonly string[],
   options: ImageCheckOptions = {},

@@ -1,4 +1,3 @@
-/** Shown in turn, by row index, when a row has no usable image. */
 export const fallbackImages = [
   '/images/article-fallback-1.jpg',
   '/images/article-fallback-2.jpg',
@@ -15,14 +14,12 @@ export const articleImageHosts = [
   'lh3.googleusercontent.com',
 ] as const;
 
-/** Image-host links get width 1200 and quality 80, other parameters kept. */
 function unsplashImage(url: URL): string {
   url.searchParams.set('w', '1200');
   url.searchParams.set('q', '80');
   return url.toString();
 }
 
-/** Cloud-drive share links become direct view links. */
 function driveImage(url: URL): string {
   const fromPath = /^\/file\/d\/([\w-]+)/.exec(url.pathname)?.[1];
   const fromQuery = url.searchParams.get('id');
@@ -30,10 +27,7 @@ function driveImage(url: URL): string {
   return id ? `https://drive.google.com/uc?export=view&id=${id}` : url.toString();
 }
 
-/**
- * The image of a row: an https address on an allowed host (transformed as above) or a path of
- * this site; anything else (empty, another host, another scheme) gives the fallback image.
- */
+/** An https address on an allowed host, or a path of this site; anything else: the fallback. */
 export function articleImage(raw: string, rowIndex: number): string {
   const value = raw.trim();
   if (value.startsWith('/') && !value.startsWith('//')) return value;
@@ -52,7 +46,6 @@ export function articleImage(raw: string, rowIndex: number): string {
   return fallbackImage(rowIndex);
 }
 
-/** Whether an address (after articleImage) may be given to next/image. */
 export function isAllowedImage(src: string): boolean {
   if (src.startsWith('/') && !src.startsWith('//')) return true;
   try {
@@ -66,7 +59,7 @@ export function isAllowedImage(src: string): boolean {
   }
 }
 
-/** A short, stable fingerprint of an address (FNV-1a), to version the image route below. */
+/** FNV-1a: short and stable. */
 function fingerprint(value: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < value.length; i += 1) {
@@ -77,12 +70,9 @@ function fingerprint(value: string): string {
 }
 
 /**
- * What the page gives next/image for an article's image. A path of this site as it is; a remote
- * image through this site's own route (app/api/article-image), which answers the fallback image
- * whenever the remote host fails or answers something else than an image: the optimiser then
- * never fails, and the reader never sees a broken image, with or without JavaScript. The
- * address's fingerprint is part of the path, so an image changed in the sheet is a new image for
- * the optimiser's cache.
+ * Remote images go through app/api/article-image, which answers the fallback when the host fails:
+ * the optimiser never fails, the reader never sees a broken image. The fingerprint in the path
+ * makes an image changed in the sheet a new one for the optimiser's cache.
  */
 export function articleImageSrc(
   article: { slug: string; imageUrl: string },
@@ -95,13 +85,11 @@ export function articleImageSrc(
   return `/api/article-image/${encodeURIComponent(article.slug)}/${version}`;
 }
 
-/** The preview token carried by an image route's version segment, if any. */
 export function previewTokenOfImageVersion(version: string): string | undefined {
   const dot = version.indexOf('.');
   return dot === -1 ? undefined : version.slice(dot + 1);
 }
 
-/** The fallback image of an article whose remote image fails: one of the two, by slug. */
 export function fallbackImageFor(slug: string): string {
   return fallbackImage(Number.parseInt(fingerprint(slug), 36));
 }

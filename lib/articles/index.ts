@@ -14,10 +14,7 @@ import type { Article } from './types';
 
 export type { Article } from './types';
 
-/**
- * The publish generation every instance of one deployment shares (in data/, which the unit may
- * write): /api/revalidate bumps it, and each instance reloads the sheet before its next reader.
- */
+/** Shared by every instance (in data/): /api/revalidate bumps it. */
 export const publishGeneration = () => fileGeneration(config().ARTICLES_GENERATION_FILE);
 
 /** The articles in memory, one copy per process: proxy.ts and the pages read the same. */
@@ -26,8 +23,7 @@ export function articleStore(): ArticleStore<SheetReading> {
     const store = new ArticleStore<SheetReading>({
       load: () => loadSheet(sheetSource(config())),
       loadTimeoutMs: SHEET_TIMEOUT_MS,
-      // A page nginx keeps reaches visitors up to this much after its render: the 5 minutes
-      // count from the sheet to the visitor, so the copy here is refreshed that much earlier.
+      // nginx keeps a page up to KEPT_COPY_MAX_AGE_MS: the 5 minutes count to the visitor.
       maxAgeMs: ARTICLE_CACHE_MAX_AGE_MS - KEPT_COPY_MAX_AGE_MS,
       generation: publishGeneration().read,
     });
@@ -39,15 +35,13 @@ export function articleStore(): ArticleStore<SheetReading> {
 export type PublishedArticles =
   { status: 'ok'; articles: Article[] } | { status: 'error'; articles: [] };
 
-/** Whether a good copy of the articles is in memory: reading them then waits for nothing. */
 export function articlesInMemory(): boolean {
   return articleStore().snapshot().status === 'ok';
 }
 
 /**
- * The articles visitors see now, in display order: published, and past their publier_le if they
- * have one (decided at each request, publication.ts). One read and one moment per render, shared
- * by a page's metadata and components (React's `cache`); outside a render, one per call.
+ * Published and past their publier_le (decided per request); one read and one moment per render
+ * (docs/testing.md, "Reads per render").
  */
 export const getPublishedArticles = cache(async (): Promise<PublishedArticles> => {
   const snapshot = await articleStore().get();
@@ -60,27 +54,18 @@ export async function getPublishedArticle(slug: string): Promise<Article | undef
   return articles.find((article) => article.slug === slug);
 }
 
-/**
- * Any article of the sheet, published or not, for a preview whose token proxy.ts has checked.
- * Reads the sheet again when the copy is more than a few seconds old: the editor has just changed
- * it. Once per render, as above.
- */
+/** For a preview proxy.ts has checked: any row, reread when the copy is a few seconds old. */
 export const getArticleForPreview = cache(async (slug: string): Promise<Article | undefined> => {
   const store = articleStore();
   await store.refreshIfOlderThan(PREVIEW_FRESHNESS_MS);
   return store.snapshot().data?.articles.find((article) => article.slug === slug);
 });
 
-/** The article an address shows: a published one, or for a valid preview any article of the sheet. */
 export function articleToShow(slug: string, preview: boolean): Promise<Article | undefined> {
   return preview ? getArticleForPreview(slug) : getPublishedArticle(slug);
 }
 
-/**
- * The texts of an article in a language, title and summary set in its typography (the markdown
- * body is set when rendered); English falls back to French, and French text shown for want of an
- * English one keeps French rules.
- */
+/** French text shown for want of an English one keeps French typography. */
 export function localizedArticle(article: Article, locale: Locale) {
   const english = locale === 'en';
   const textLocale = (text: string, french: string): Locale =>
@@ -96,13 +81,9 @@ export function localizedArticle(article: Article, locale: Locale) {
   };
 }
 
-/**
- * A tag as shown: the sheet has tags in French only, so French typography whatever the page's
- * language. The tag as typed stays the filter's value in addresses.
- */
+/** The sheet's tags are French; the tag as typed stays the filter's value in addresses. */
 export const tagLabel = (tag: string): string => typography(tag, 'fr');
 
-/** Every tag of the published articles, once, in alphabetical order. */
 export function allTags(articles: readonly Article[]): string[] {
   return [...new Set(articles.flatMap((article) => article.tags))].sort((a, b) =>
     a.localeCompare(b, 'fr'),

@@ -9,10 +9,6 @@ import { articleImageSrc } from './images';
 import { dateModified, datePublished } from './publication';
 import type { Article } from './types';
 
-/**
- * An article at its canonical address, /{lang}/blog/{slug}, signed by the partners its `auteur`
- * cell names (else by the firm) and published by the firm.
- */
 export function blogPostingJsonLd(article: Article, locale: Locale): JsonLd {
   const { title, summary } = localizedArticle(article, locale);
   const url = canonicalUrl(locale, `/blog/${encodeURIComponent(article.slug)}`);
@@ -37,11 +33,6 @@ export function blogPostingJsonLd(article: Article, locale: Locale): JsonLd {
   };
 }
 
-/**
- * Breadcrumbs of the news pages, named as the visitor reads them (the header's Home, the list's
- * title, the article's title): Home > News on /actualites and /blog, Home > News > title on an
- * article, whose address is under /blog like its canonical link.
- */
 export function articlesBreadcrumbJsonLd(
   locale: Locale,
   article?: { title: string; slug: string },

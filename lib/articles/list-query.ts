@@ -1,8 +1,6 @@
 /**
- * The article list's address (docs/behaviour.md, Articles): the query parameters it reads, and
- * nothing else: a tag, an author (a partner's profile name, /fr/blog?auteur=helene-sorel) and a
- * page. nginx's page cache keys on each of them (deploy/nginx/sorel-aubry-avocats.conf;
- * scripts/nginx.test.ts holds the key to this list).
+ * The only query parameters the list reads (docs/behaviour.md, "Articles"); nginx's page cache
+ * keys on each, and scripts/nginx.test.ts holds its key to this list.
  */
 export const listQueryParams = { tag: 'tag', author: 'auteur', page: 'page' } as const;
 

@@ -9,7 +9,6 @@ import type { Article, Cell, CellValue, EnglishColumn, RowIssue } from './types'
 
 export const DEFAULT_STATUT = 'En attente';
 
-/** One row's cells by column name, wherever the sheet has that column. */
 type RowCells = (column: Column) => Cell | null;
 
 function rowCells(table: SheetTable, row: SheetDataRow): RowCells {
@@ -24,14 +23,12 @@ function text(value: CellValue): string {
   return String(value).trim();
 }
 
-/** A text column, as today: the cell's value as text. */
 const textOf = (cells: RowCells, column: Column) => text(cells(column)?.v ?? null);
 
-/** The text auteur is read from: a text value, else what the sheet shows for the cell. */
+/** A text value, else what the sheet shows for the cell. */
 const authorText = (cell: Cell | null) =>
   typeof cell?.v === 'string' ? cell.v.trim() : cellText(cell);
 
-/** One sheet row as an article; the slug is given by readSheet. */
 function toArticle(cells: RowCells, rowIndex: number, slug: string): Article {
   const title = textOf(cells, 'titre');
   const content = textOf(cells, 'contenu');
@@ -63,7 +60,6 @@ function toArticle(cells: RowCells, rowIndex: number, slug: string): Article {
   };
 }
 
-/** Newest first by the date in the title (else the date column), then by title. */
 export function compareArticles(a: Article, b: Article): number {
   if (a.sortDate !== b.sortDate) {
     if (a.sortDate === null) return 1;
@@ -73,31 +69,22 @@ export function compareArticles(a: Article, b: Article): number {
   return a.title.localeCompare(b.title, 'fr');
 }
 
-/** One row of the sheet as the site reads it, with what an editor should know about it. */
 export interface SheetRowReading {
-  /** The row number the editor sees in the sheet (the header is row 1). */
   row: number;
-  /** null when the row has no title: it is not an article. */
   article: Article | null;
   issues: RowIssue[];
 }
 
-/** The whole sheet, read once: the pages, the previews and the row report all use it. */
+/** Read once: the pages, the previews and the row report all use it. */
 export interface SheetReading {
-  /** Every row that is not entirely empty, in sheet order. */
   rows: SheetRowReading[];
-  /** Every row with a title, published or not, in display order. */
   articles: Article[];
-  /**
-   * The articles whose statut publishes, in display order. Visitors see those already online
-   * (`onlineArticles`, publication.ts): one with a publier_le ahead waits for it.
-   */
+  /** By statut; visitors see only those past their publier_le (publication.ts). */
   published: Article[];
 }
 
 const englishColumns: readonly EnglishColumn[] = ['title_en', 'summary_en', 'content_en'];
 
-/** The new columns' issues: an unknown author, an unreadable date, a law date before the date. */
 function namedColumnIssues(cells: RowCells, article: Article): RowIssue[] {
   const issues: RowIssue[] = [];
   const authors = readAuthors(authorText(cells('auteur')));
@@ -122,7 +109,7 @@ function namedColumnIssues(cells: RowCells, article: Article): RowIssue[] {
   return issues;
 }
 
-/** What the site did with a row that the editor may not expect; same values as toArticle used. */
+/** What the site did that the editor may not expect, from the values toArticle used. */
 function rowIssues(
   cells: RowCells,
   article: Article,
@@ -156,10 +143,6 @@ function rowIssues(
   return [...issues, ...namedColumnIssues(cells, article)];
 }
 
-/**
- * Reads every data row of the sheet (parseGviz has set the header apart): rows with a title
- * become articles, with slugs assigned in sheet order; each row keeps the issues found on the way.
- */
 export function readSheet(table: SheetTable): SheetReading {
   const rows = table.rows.map((row, index) => ({ row, index, cells: rowCells(table, row) }));
   const titled = rows.filter(({ cells }) => textOf(cells, 'titre') !== '');
@@ -188,7 +171,6 @@ export function readSheet(table: SheetTable): SheetReading {
   };
 }
 
-/** Every row with a title, in display order; slugs are assigned in sheet order. */
 export function toArticles(table: SheetTable): Article[] {
   return readSheet(table).articles;
 }

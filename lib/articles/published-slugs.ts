@@ -2,11 +2,7 @@ import 'server-only';
 import { getArticleForPreview, getPublishedArticles } from './index';
 import { isOnline } from './publication';
 
-/**
- * What an article address shows, asked by proxy.ts before rendering so that the answer carries
- * the right status: the article, 'Article not found' (unknown or draft slug, 404), or 'Error
- * loading article' while the sheet has never loaded (503). Reads the same store as the pages.
- */
+/** Asked by proxy.ts before rendering, so that the answer carries its status (404, 503). */
 export type ArticleAvailability = 'published' | 'not-found' | 'unavailable';
 
 export async function articleAvailability(slug: string): Promise<ArticleAvailability> {
@@ -15,11 +11,7 @@ export async function articleAvailability(slug: string): Promise<ArticleAvailabi
   return articles.some((article) => article.slug === slug) ? 'published' : 'not-found';
 }
 
-/**
- * The same question for an address whose preview token is valid: an article not online yet (a
- * draft, or one waiting for its publier_le) is shown too ('draft'), and the sheet is read again
- * first when the copy is a few seconds old.
- */
+/** With a valid preview token, an article not online yet is shown too. */
 export async function previewAvailability(slug: string): Promise<ArticleAvailability | 'draft'> {
   const article = await getArticleForPreview(slug);
   if (article) return isOnline(article, Date.now()) ? 'published' : 'draft';

@@ -17,9 +17,8 @@ const publishedWords = [
 ];
 
 /**
- * For safety a statut with a negative word is never published (docs/behaviour.md, Articles),
- * although 'Non publié' contains 'PUBLIÉ', 'Ne pas publier' contains 'PUBLIER' and 'Non' or 'On
- * hold' contains 'ON'. 'Brouillon' and 'Draft' are drafts ('Brouillon' contains 'ON').
+ * A negative word wins, for safety (docs/behaviour.md, "Articles"): 'Non publié' contains
+ * 'PUBLIÉ', 'On hold' and 'Brouillon' contain 'ON'.
  */
 const negativeWords = new Set([
   'NON',
@@ -51,7 +50,6 @@ export function isNegativeStatut(statut: string): boolean {
   );
 }
 
-/** Whether a statut cell makes its row visible: boolean true, a positive number or a word above. */
 export function isPublished(statut: CellValue): boolean {
   if (typeof statut === 'boolean') return statut;
   if (typeof statut === 'number') return statut > 0;

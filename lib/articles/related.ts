@@ -1,13 +1,9 @@
 import { compareArticles } from './normalise';
 import type { Article } from './types';
 
-/** How many related articles an article page shows at most. */
 export const RELATED_ARTICLES = 3;
 
-/**
- * The articles closest to `article` among `online`: those sharing the most tags with it, newest
- * first among equals (the list's order); none that shares no tag.
- */
+/** Most shared tags first, then newest; none that shares no tag. */
 export function relatedArticles(
   article: Article,
   online: readonly Article[],

@@ -1,7 +1,6 @@
 import type { Locale } from '@/lib/i18n/locales';
 import { typography } from '@/lib/i18n/typography';
 
-/** The part of a markdown tree (mdast) this plugin reads. */
 interface MarkdownNode {
   type: string;
   value?: string;
@@ -11,11 +10,7 @@ interface MarkdownNode {
 /** Nodes inside a line of text: the character before a text node may sit in one of them. */
 const inline = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference', 'break']);
 
-/**
- * A remark plugin: the typography of `locale` (./typography.ts) on the text of an article's body.
- * Code spans and blocks are other node types and stay as typed; each text node is set knowing the
- * character before it in its paragraph, so a quote after emphasis closes.
- */
+/** Each text node knows the character before it in its paragraph, so a quote after emphasis closes. */
 export function remarkTypography(locale: Locale) {
   return (tree: MarkdownNode) => {
     let before = '';

@@ -13,11 +13,7 @@ export interface LoadedImage {
   contentType: string;
 }
 
-/**
- * The article image at `address` (an Unsplash or Google Drive address, see images.ts), or null
- * with the reason logged when the host fails, answers something that is not an image, is too
- * slow or too big. The reader then gets the fallback image instead of a broken one.
- */
+/** null, logged, when the host fails or answers no image: the reader gets the fallback instead. */
 export async function loadRemoteImage(address: string): Promise<LoadedImage | null> {
   const origin = config().ARTICLE_IMAGE_ORIGIN;
   const target = imageFetchTarget(address, origin);

@@ -14,20 +14,16 @@ import type { Article, RowIssue } from './types';
 
 /** One row of the row report (GET /api/articles/report, npm run articles:check). */
 export interface ReportRow {
-  /** The row number the editor sees in the sheet (the header is row 1). */
   row: number;
   title: string;
   slug: string | null;
-  /** Whether visitors see it now: its statut publishes and its publier_le, if any, has come. */
   published: boolean;
-  /** A published row waiting for its publier_le: when it goes online (ISO, Paris offset). */
   scheduledFor: string | null;
-  /** Plain French sentences, each saying what happened and how to fix it; empty when all is well. */
+  /** Plain French, each saying what happened and how to fix it. */
   reasons: string[];
-  /** The public address (French, English) when published, else null. */
   url: string | null;
   urlEn: string | null;
-  /** The preview addresses, for every row with a title, when the secret is set. */
+  /** For every row with a title, when the secret is set. */
   previewUrl: string | null;
   previewUrlEn: string | null;
 }
@@ -92,7 +88,6 @@ function frenchMoment(iso: string): string {
   return `${weekday} ${formatArticleDate(day, 'fr')}, à ${hour}${nbsp}h${nbsp}${String(minute).padStart(2, '0')}`;
 }
 
-/** The sentences of the columns after content_en (auteur, a_jour_au, publier_le). */
 function namedColumnReason(issue: RowIssue): string | null {
   switch (issue.kind) {
     case 'author-unknown': {
@@ -114,7 +109,6 @@ function namedColumnReason(issue: RowIssue): string | null {
   }
 }
 
-/** The sentence for one issue found while reading the row (normalise.ts) or at report time. */
 function issueReason(issue: RowIssue): string {
   switch (issue.kind) {
     case 'no-title':
@@ -145,7 +139,6 @@ function issueReason(issue: RowIssue): string {
   }
 }
 
-/** The sentence for an image that did not answer as an image; null when it did (or was not asked). */
 function imageCheckReason(address: string, check: ImageCheck | undefined): string | null {
   if (!check || check.kind === 'image' || check.kind === 'not-checked') return null;
   const drive = new URL(address).hostname === 'drive.google.com';
@@ -180,12 +173,10 @@ function remoteImage(article: Article | null): string | null {
 }
 
 export interface ReportSettings {
-  /** SITE_URL, without a trailing slash. */
   siteUrl: string;
-  /** REVALIDATE_SECRET; without it there are no preview addresses. */
+  /** Without it, no preview addresses. */
   secret: string | undefined;
   loadedAt: number;
-  /** The moment the report speaks of (ms): what is online, what waits. Now unless given. */
   now?: number;
 }
 
@@ -194,7 +185,6 @@ function address(siteUrl: string, locale: Locale, slug: string, token?: string):
   return `${siteUrl}${articleHref(locale, slug)}${query}`;
 }
 
-/** The report of a sheet already read, with the answers of the image check. */
 export function buildArticleReport(
   reading: SheetReading,
   images: ReadonlyMap<string, ImageCheck>,
@@ -227,7 +217,6 @@ export function buildArticleReport(
   return { loadedAt: new Date(loadedAt).toISOString(), rows, imagesNotChecked: notChecked };
 }
 
-/** Checks the sheet's remote images, then builds the report: what the endpoint and the CLI print. */
 export async function articleReport(
   reading: SheetReading,
   settings: ReportSettings,
@@ -238,10 +227,7 @@ export async function articleReport(
   return buildArticleReport(reading, images, settings);
 }
 
-/**
- * Why the sheet could not be read, in French, with what to do: for the editor who asked for the
- * report or to publish now. `stillServing`: the site keeps showing the last good articles.
- */
+/** In French, with what to do; `stillServing`: the last good articles are still shown. */
 export function describeSheetFailure(error: unknown, stillServing: boolean): string {
   const shared = '« Tous les utilisateurs disposant du lien » (Lecteur)';
   // By name, not instanceof: the store may have been made by another bundle of the server

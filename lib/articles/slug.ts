@@ -1,9 +1,4 @@
-/**
- * The slug rule (docs/behaviour.md, Articles): remove accents, lower-case, trim, spaces to hyphens,
- * drop other non-word characters, collapse repeated hyphens. Beyond the plain rule, deliberately: œ
- * and æ are spelt oe and ae rather than dropped, and hyphens left at either end are dropped, so
- * 'Quoi ?' is 'quoi'.
- */
+/** The slug rule (docs/behaviour.md, "Articles"); beyond it, œ and æ become oe and ae, end hyphens go. */
 export function slugify(title: string): string {
   return title
     .normalize('NFD')
@@ -20,11 +15,7 @@ export function slugify(title: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/**
- * Slugs for titles in sheet order. A slug already taken gets the title's position (1 for the first
- * data row, unless given) as a suffix, so it stays the same when other rows are published or
- * hidden.
- */
+/** A taken slug gets its row's position, so it stays put when other rows are published or hidden. */
 export function assignSlugs(titles: readonly string[], positions?: readonly number[]): string[] {
   const taken = new Set<string>();
   return titles.map((title, index) => {

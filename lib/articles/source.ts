@@ -11,7 +11,6 @@ export const SHEET_MAX_BYTES = 5 * 1024 * 1024;
 
 export type SheetSource = { kind: 'url'; url: string } | { kind: 'sample'; file: string };
 
-/** The sheet answered with an HTTP error status. */
 export class SheetHttpError extends Error {
   override name = 'SheetHttpError';
   constructor(readonly status: number) {
@@ -25,7 +24,6 @@ export function sheetUrlFromId(id: string): string {
   return `https://docs.google.com/spreadsheets/d/${encodeURIComponent(id)}/gviz/tq?tqx=out:json&sheet=Articles`;
 }
 
-/** ARTICLES_SHEET_URL, else ARTICLES_SHEET_ID, else the sample sheet shipped with the site. */
 export function sheetSource(settings: {
   ARTICLES_SHEET_URL?: string;
   ARTICLES_SHEET_ID?: string;
@@ -44,11 +42,7 @@ async function readSheetText(response: Response, maxBytes: number): Promise<stri
   return new TextDecoder().decode(bytes);
 }
 
-/**
- * The address the site asks: the configured one with `headers=1`, whatever it said, so that gviz
- * gives the first row as the columns' labels instead of guessing from the column types whether it
- * is a header (a guess that new date columns can change, dropping the first article).
- */
+/** Always headers=1: gviz's own guess at a header changes with new date columns, dropping the first article. */
 export function sheetQueryUrl(url: string): string {
   const query = new URL(url);
   query.searchParams.set('headers', '1');
@@ -73,7 +67,7 @@ export async function fetchSheetText(
   return readSheetText(response, maxBytes);
 }
 
-/** Reads and normalises every row of the sheet; throws on any failure (the store keeps the last good copy). */
+/** Throws on any failure: the store keeps the last good copy. */
 export async function loadSheet(
   source: SheetSource,
   { timeoutMs = SHEET_TIMEOUT_MS } = {},

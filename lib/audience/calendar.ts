@@ -1,8 +1,6 @@
 import { parisDay } from '@/lib/paris-clock';
-/**
- * The audience's calendar: Paris days ('2026-11-24') and months ('2026-11'), as the firm reads
- * them, summer time included.
- */
+
+/** Paris days and months, as the firm reads them, summer time included. */
 export const RETENTION_MONTHS = 25;
 
 export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -16,24 +14,19 @@ function parts(month: string): [number, number] {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The month `offset` months after (or before, when negative) `month`. */
 export function addMonths(month: string, offset: number): string {
   const [year, number] = parts(month);
   const index = year * 12 + (number - 1) + offset;
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
 }
 
-/** The first and last days of a month. */
 export function monthDays(month: string): { from: string; to: string } {
   const [year, number] = parts(month);
   const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${pad(last)}` };
 }
 
-/**
- * The first day still kept at `now`: the same day of the month, 25 months earlier (the last day
- * of that month when it is shorter). Data of the days before it are deleted.
- */
+/** 25 months back, same day of the month (or that month's last day). */
 export function retentionCutoffDay(now: number): string {
   const today = parisDay(now);
   const month = addMonths(today.slice(0, 7), -RETENTION_MONTHS);

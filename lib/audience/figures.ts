@@ -6,12 +6,10 @@ import type { PeriodRows } from './store';
 import { p75, rating, vitalMetrics, type VitalMetric, type VitalRating } from './vitals';
 
 /**
- * The figures of a period, as the monthly report and `npm run stats` show them, from the summed
- * rows of the database (lib/audience/store.ts). A page counts in both languages under one title:
- * what the firm asks is which article is read, not in which language (each is given too).
+ * A page counts in both languages under one title: the firm asks which article is read (each
+ * language is given too).
  */
 export interface PageFigures {
-  /** The page without its language prefix: '/blog/{slug}', '/helene-sorel', '/'. */
   page: string;
   kind: PageKind;
   slug?: string;
@@ -26,7 +24,6 @@ export interface VitalFigures {
   /** The 75th percentile (the upper bound of its bucket: ms, or CLS unitless). */
   p75: number;
   rating: VitalRating;
-  /** Page views that reported this metric. */
   samples: number;
 }
 
@@ -40,7 +37,6 @@ export interface Figures {
   notFoundPaths: { path: string; count: number }[];
   searchEngines: { name: string; count: number }[];
   sites: { host: string; count: number }[];
-  /** Entries with no referring site: a typed address, a bookmark, an app. */
   direct: number;
   devices: { phone: number; tablet: number; computer: number };
   languages: { fr: number; en: number };
@@ -49,10 +45,7 @@ export interface Figures {
   days: { day: string; views: number; entries: number; notFound: number }[];
 }
 
-/**
- * Titles: the pages' own (French), an article's current one while it is published (`current`),
- * else the last one the site knew, else its address.
- */
+/** An article's current title while published, else the last one known, else its address. */
 function pageTitle(
   page: string,
   kind: PageKind,

@@ -4,9 +4,8 @@ import { sitePages } from '@/lib/routing/pages';
 import { matchRoute } from '@/lib/routing/route-table';
 
 /**
- * What the audience measurement counts a page as (docs/behaviour.md, Audience measurement): its
- * canonical address in its language ('/x' and '/fr/x' are one page, '/actualites/{slug}' and
- * '/blog/{slug}' one article) and its kind, the grain of the loading times.
+ * One page per canonical address and language ('/x' and '/fr/x' are one); its kind is the grain of
+ * the loading times.
  */
 export const pageKinds = ['home', 'profile', 'list', 'article', 'legal'] as const;
 export type PageKind = (typeof pageKinds)[number];
@@ -19,11 +18,7 @@ export interface MeasuredPage {
   slug?: string;
 }
 
-/**
- * The kind of each page of lib/routing/pages.ts, by the file that renders it; a file that is no
- * page for a reader (a vCard) has none and is not counted. pages.test.ts fails for a page of
- * the list that is neither.
- */
+/** null: no page for a reader (a vCard), not counted; pages.test.ts fails for a page missing here. */
 export const kindOfSource: Readonly<Record<string, PageKind | null>> = {
   'app/[locale]/page.tsx': 'home',
   'app/[locale]/[partner]/page.tsx': 'profile',
@@ -35,7 +30,6 @@ export const kindOfSource: Readonly<Record<string, PageKind | null>> = {
   'app/[locale]/politique-cookies/page.tsx': 'legal',
 };
 
-/** The page an address shows, or null when no page of the site answers it. */
 export function measuredPage(pathname: string): MeasuredPage | null {
   const route = matchRoute(pathname);
   if (route.kind === 'not-found') return null;
@@ -56,9 +50,5 @@ export function measuredPage(pathname: string): MeasuredPage | null {
   };
 }
 
-/**
- * The request header in which proxy.ts tells the layout what the audience measurement counts of
- * the page it renders: 'page' (a page shown) or 'not-found' (a 404); absent for anything else
- * (an error page, a preview), which is not counted.
- */
+/** Set by proxy.ts for the layout: 'page' or 'not-found'; absent (an error page, a preview): not counted. */
 export const AUDIENCE_PAGE_HEADER = 'x-audience-page';

@@ -14,19 +14,10 @@ import { bucketOf, vitalMetrics } from './vitals';
 import { describe } from '@/lib/errors';
 
 /**
- * What receives the measurements (docs/behaviour.md, Audience measurement), answered before
- * Next.js sees the request: a beacon costs a few microseconds here against a few milliseconds
- * through the framework's router, and the site must take a thousand page views a second.
- *
- * - `POST /api/audience`: a page's beacon, JSON (sent as text/plain by sendBeacon), 1 KB at most;
- * - `GET /api/audience/sans-script?path=…`: the page view of a visitor without JavaScript (an
- *   image in the page's <noscript>), which says nothing of where the visitor came from;
- * - `POST /api/audience/opposition`: the cookie policy's form, which records or withdraws the
- *   visitor's objection and goes back to the policy (a plain form: it works without JavaScript).
- *
- * Whatever is wrong in a request gets a 4xx and changes no figure; a well-formed beacon changes
- * at most the figures of one page view. A robot's, or an objecting visitor's, is answered 204
- * and not counted. The visitor's address is never read.
+ * Answered before Next.js (docs/behaviour.md, "Audience measurement"): microseconds here against
+ * milliseconds through the router, for a thousand page views a second. A bad request gets a 4xx
+ * and changes no figure; a robot's or an objecting visitor's gets 204, uncounted. The visitor's
+ * address is never read.
  */
 export const NO_SCRIPT_PATH = `${BEACON_PATH}/sans-script`;
 export const OBJECTION_PATH = `${BEACON_PATH}/opposition`;
@@ -38,10 +29,7 @@ export interface ReceiverContext {
   tally: AudienceTally;
   siteUrl: string;
   now: () => number;
-  /**
-   * A published article's French title; null when it is not published, undefined while the
-   * articles cannot be read (a page view that cannot be checked is not counted).
-   */
+  /** null: not published; undefined: the articles cannot be read, and the view is not counted. */
   publishedTitle: (slug: string) => Promise<string | null | undefined>;
 }
 
@@ -71,7 +59,6 @@ type Beacon = z.infer<typeof beaconSchema>;
 
 export interface Answer {
   status: number;
-  /** Why a request was refused, for the answer's text. */
   reason?: string;
   headers?: Record<string, string>;
 }
@@ -103,7 +90,6 @@ function sameSite(headers: IncomingHttpHeaders, siteUrl: string): boolean {
   return isSameSiteRequest(checked, siteUrl);
 }
 
-/** Whether the request's page view is one the measurement leaves out. */
 function leftOut(headers: IncomingHttpHeaders): boolean {
   return (
     isRobot(headerValue(headers, 'user-agent')) ||
@@ -111,10 +97,7 @@ function leftOut(headers: IncomingHttpHeaders): boolean {
   );
 }
 
-/**
- * Counts one page view (or, for `vitals`, one page view's loading times). `noScript` is a view
- * without JavaScript: no referrer is known, so it is neither an entry nor a source.
- */
+/** `noScript`: no referrer is known, so the view is neither an entry nor a source. */
 async function count(
   beacon: Beacon,
   headers: IncomingHttpHeaders,
@@ -176,7 +159,6 @@ async function count(
   return COUNTED;
 }
 
-/** What is wrong with a POST of this site's pages before its body is read: the refusal, or null. */
 function postProblem(
   method: string,
   headers: IncomingHttpHeaders,
@@ -192,7 +174,6 @@ function postProblem(
   return null;
 }
 
-/** A beacon's answer, from its method, headers and body (read by the caller, at most 1 KB + 1). */
 export async function answerBeacon(
   method: string,
   headers: IncomingHttpHeaders,
@@ -215,7 +196,6 @@ export async function answerBeacon(
   return count(parsed.data, headers, context);
 }
 
-/** The view of a page read without JavaScript: its <noscript> image asks for this address. */
 export async function answerNoScriptView(
   method: string,
   url: URL,
@@ -240,7 +220,6 @@ export async function answerNoScriptView(
   return count(parsed.data, headers, context, true);
 }
 
-/** The cookie policy's form: records (or withdraws) the objection and goes back to the policy. */
 export function answerObjection(
   method: string,
   headers: IncomingHttpHeaders,
@@ -267,7 +246,6 @@ export function answerObjection(
   };
 }
 
-/** The cookie policy's section on the audience measurement, where the form sends the visitor back. */
 export const OBJECTION_SECTION = 'mesure-audience';
 
 /** A 1×1 transparent GIF: what the <noscript> image gets, counted or not. */
@@ -312,10 +290,7 @@ function send(response: ServerResponse, answer: Answer, image = false): void {
   response.end();
 }
 
-/**
- * Answers a request under /api/audience, or returns false for any other address (Next.js then
- * answers it). For the server's `request` event, before Next.js.
- */
+/** For the server's `request` event, before Next.js; false for any other address. */
 export function receiveAudience(
   request: IncomingMessage,
   response: ServerResponse,

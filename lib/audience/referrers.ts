@@ -1,8 +1,4 @@
-/**
- * Where an entry came from, as a host only (docs/behaviour.md, Audience measurement): search
- * engines grouped by name, any other site by its host without `www.`. The browser sends the
- * referrer's host alone (never its path or query), and only this grouping is stored.
- */
+/** Hosts only: the browser sends no path or query (docs/behaviour.md, "Audience measurement"). */
 const searchEngines: readonly [name: string, pattern: RegExp][] = [
   // google.fr, google.co.uk, news.google.com…, and the Google app on Android.
   ['Google', /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$|^com\.google\.android\.googlequicksearchbox$/],
@@ -19,7 +15,6 @@ const searchEngines: readonly [name: string, pattern: RegExp][] = [
   ['Baidu', /(^|\.)baidu\.com$/],
 ];
 
-/** A host as a browser names it: letters, digits, hyphens and dots (IP addresses included). */
 const HOST =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*$/;
 
@@ -29,18 +24,13 @@ export type ReferrerSource =
   | { kind: 'search'; name: string }
   | { kind: 'site'; host: string };
 
-/** The host without case, trailing dot or leading `www.`, or null when it is not a host. */
 export function normaliseHost(host: string): string | null {
   const lower = host.trim().toLowerCase().replace(/\.$/, '');
   if (!HOST.test(lower)) return null;
   return lower.replace(/^www\./, '');
 }
 
-/**
- * The source of a page view: '' is a direct visit (typed address, bookmark, an app or a site
- * that sends no referrer); one of the site's own hosts is a page read after another (internal:
- * not an entry). Null when `host` is not a host name at all.
- */
+/** '' is a direct visit; one of the site's own hosts, a page read after another (not an entry). */
 export function referrerSource(host: string, ownHosts: readonly string[]): ReferrerSource | null {
   if (host === '') return { kind: 'direct' };
   const normalised = normaliseHost(host);

@@ -8,16 +8,11 @@ import type { AudienceStore } from './store';
 import type { VitalMetric, VitalRating } from './vitals';
 
 /**
- * The monthly report to the firm's mailbox (docs/behaviour.md, Audience measurement): in French,
- * the month before set beside the one before that, counts only. It is an e-mail to the firm
- * (lib/mail/firm-mail.ts, kind 'audience'), sent and retried by the outbox; its id is its month ('audience-2026-10'), so of several instances (and
- * restarts) one queues it and the others' inserts do nothing.
+ * The monthly report (docs/behaviour.md, "Audience measurement"). Its id is its month
+ * ('audience-2026-10'), so of several instances one queues it and the others' inserts do nothing.
  */
 export const REPORT_HOUR_PARIS = 8;
-/**
- * Queued from 8:00 Paris time on the 1st, or as soon as an instance runs after it, until the 7th:
- * a report later than that is stale (the operator can still ask for one: `npm run stats`).
- */
+/** Later than the 7th a report is stale; the operator can still ask for one (`npm run stats`). */
 export const REPORT_LAST_DAY = 7;
 export const REPORT_CHECK_INTERVAL_MS = 60_000;
 export const REPORT_KIND = 'audience';
@@ -27,7 +22,6 @@ export type ReportOutcome = 'queued' | 'already-queued' | 'not-yet' | 'too-late'
 export interface ReportSources {
   firmMail: FirmMail;
   audience: AudienceStore;
-  /** Published articles' current French titles, by slug. */
   currentTitles: () => Promise<ReadonlyMap<string, string>>;
 }
 
@@ -77,7 +71,6 @@ async function queueReport(sources: ReportSources, month: string, id: string, no
   });
 }
 
-/** The figures of a month, read from the database. */
 export async function monthFigures(
   audience: AudienceStore,
   month: string,
@@ -99,15 +92,10 @@ export async function composeReport(
   return reportText(monthNames(month), current, previous);
 }
 
-/** How a report names its period and the one it is set beside. */
 export interface PeriodNames {
-  /** 'octobre 2026' */
   name: string;
-  /** 'en octobre 2026' */
   during: string;
-  /** 'à septembre 2026' */
   comparedTo: string;
-  /** 'septembre': the short name beside each figure. */
   previousShort: string;
 }
 
@@ -156,7 +144,6 @@ const vitalValue = (metric: VitalMetric, value: number) =>
     ? `${NBSP}≤${NBSP}${String(value).replace('.', ',')}`
     : `${NBSP}≤${NBSP}${n(value)}${NBSP}ms`;
 
-/** The report's plain French text. */
 export function reportText(
   names: PeriodNames,
   current: Figures,

@@ -13,25 +13,17 @@ import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS } from './report';
 import { audienceStore, PartialWrite, type AudienceStore } from './store';
 import { AudienceTally, countContactMessage } from './tally';
 
-/**
- * The published articles' current French titles by slug, undefined while they cannot be read:
- * given by the server entry, as the audience does not read the articles itself.
- */
+/** Given by the server entry: the audience does not read the articles itself. */
 export type PublishedTitles = () => Promise<ReadonlyMap<string, string> | undefined>;
 
 /**
- * The audience measurement's long-lived parts, one per server process (docs/architecture.md,
- * "Audience measurement without consent"): the tally of what was received, written to the
- * database every AUDIENCE_FLUSH_MS; the daily purge of data older than 25 months; the monthly
- * report's check, every minute. The server entry answers the receiver's requests before Next.js
- * (`receiveAudienceRequest`), starts and stops the rest, and connects the contact form's count
- * (`recordContactMessage`), which comes from the route handler and the Server Action, bundled
- * apart: hence processShared.
+ * One per server process (docs/architecture.md, "Audience measurement without consent"), through
+ * processShared: the contact form's count comes from a route handler and an action, bundled apart.
  */
 interface AudienceRuntime {
   tally: AudienceTally;
   publishedTitles?: PublishedTitles;
-  /** The write in progress, so that a stop waits for it. */
+  /** So that a stop waits for it. */
   flushing?: Promise<void>;
 }
 
@@ -54,7 +46,6 @@ const receiverContext = (): ReceiverContext => ({
   },
 });
 
-/** Answers a request under /api/audience (false for any other address). */
 export function receiveAudienceRequest(
   request: IncomingMessage,
   response: ServerResponse,
@@ -62,12 +53,11 @@ export function receiveAudienceRequest(
   return receiveAudience(request, response, receiverContext());
 }
 
-/** A contact message was stored: counted for the monthly report (lib/audience/tally.ts). */
 export function recordContactMessage(held: boolean, now = Date.now()): void {
   countContactMessage(runtime().tally, parisDay(now), held);
 }
 
-/** Adds what was received since the last time to the database; on failure, keeps it for the next. */
+/** On failure, what was not written is kept for the next time. */
 export function flushAudience(): Promise<void> {
   const state = runtime();
   const previous = state.flushing ?? Promise.resolve();
@@ -89,15 +79,11 @@ export function flushAudience(): Promise<void> {
 }
 
 export interface AudienceBackground {
-  /** Stops the timers and writes what is left: nothing received is lost on a graceful stop. */
+  /** Writes what is left: nothing received is lost on a graceful stop. */
   stop(): Promise<void>;
 }
 
-/**
- * Started by the server entry once the database is open: writes the tally every
- * AUDIENCE_FLUSH_MS, purges the data older than 25 months now and daily, and checks every
- * minute whether the month's report is due (one instance queues it as an e-mail to the firm).
- */
+/** Started by the server entry once the database is open. */
 export function startAudienceBackground(sources: {
   firmMail: FirmMail;
   publishedTitles: PublishedTitles;

@@ -1,8 +1,4 @@
-/**
- * The audience figures in the database: one body of queries for SQLite and PostgreSQL
- * (lib/db/dialects.ts says how). Rows are only ever added to (an upsert that sums),
- * read summed over a period, and deleted by age.
- */
+/** Rows are only added to (an upsert that sums), read summed over a period, and deleted by age. */
 import 'server-only';
 import { and, getTableName, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
@@ -23,23 +19,19 @@ import { describe } from '@/lib/errors';
 
 export interface PeriodRows {
   counts: { measure: Measure; path: string; value: string; count: number }[];
-  /** Views, entries and pages not found per day. */
   days: { day: string; measure: Measure; count: number }[];
   vitals: { kind: string; metric: VitalMetric; bucket: number; count: number }[];
-  /** Every article's last known title. */
   titles: Map<string, string>;
 }
 
 export interface AudienceStore {
   /**
-   * Adds a tally's counts to the stored ones (several instances add to the same rows). Each
-   * statement is atomic; when one fails, the error is a PartialWrite holding what was not
-   * written, so that only that is kept for the next time (nothing counted twice).
+   * Several instances add to the same rows. A failure throws a PartialWrite holding what was not
+   * written, so that only that is kept for the next time: nothing is counted twice.
    */
   add(taken: Taken): Promise<void>;
-  /** The figures of the Paris days `from` to `to` (inclusive, 'YYYY-MM-DD'), summed. */
+  /** Paris days, inclusive. */
   period(from: string, to: string): Promise<PeriodRows>;
-  /** Deletes every row of a day before `cutoffDay`; returns how many rows went. */
   purge(cutoffDay: string): Promise<number>;
 }
 
@@ -68,10 +60,7 @@ function tablesOf(database: Database): Tables {
   return { db, ...tables };
 }
 
-/**
- * The stored count plus the one being inserted (`excluded`, in both databases). The stored one is
- * named with its table: PostgreSQL finds a bare `count` ambiguous there.
- */
+/** The stored count is named with its table: PostgreSQL finds a bare `count` ambiguous. */
 function added(table: typeof audienceCountsSqlite | typeof audienceVitalsSqlite) {
   return sql`${sql.identifier(getTableName(table))}.${sql.identifier('count')} + excluded.${sql.identifier('count')}`;
 }
@@ -79,7 +68,6 @@ function added(table: typeof audienceCountsSqlite | typeof audienceVitalsSqlite)
 /** Rows per statement: well under SQLite's limit on bound values. */
 const CHUNK = 400;
 
-/** A write that failed part way: what was not written (the rest is in the database). */
 export class PartialWrite extends Error {
   constructor(
     readonly left: Taken,

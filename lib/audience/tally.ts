@@ -1,12 +1,9 @@
 import type { VitalMetric } from './vitals';
 
 /**
- * The counts received since the last write to the database, in memory: one key per Paris day
- * and figure, never per visitor. Every few seconds the runtime takes them all (`take`) and adds
- * them to the database's rows; a failed write gives them back (`restore`), so nothing is lost
- * while the database is away. The number of distinct keys is bounded (a flood of invented
- * addresses of pages not found cannot fill the memory): past the bound a new key is dropped,
- * while the figures already held go on counting.
+ * In memory until the next write: one key per Paris day and figure, never per visitor. The keys
+ * are bounded (invented not-found addresses cannot fill the memory): past MAX_KEYS a new key is
+ * dropped while those held go on counting.
  */
 export interface CountKey {
   day: string;
@@ -27,7 +24,7 @@ export interface VitalKey {
 export interface Taken {
   counts: (CountKey & { count: number })[];
   vitals: (VitalKey & { count: number })[];
-  /** Articles read, with the French title they had then (the last known title). */
+  /** With the French title they had then. */
   titles: { slug: string; title: string; day: string }[];
 }
 
@@ -37,7 +34,6 @@ export class AudienceTally {
   private counts = new Map<string, CountKey & { count: number }>();
   private vitals = new Map<string, VitalKey & { count: number }>();
   private titles = new Map<string, { slug: string; title: string; day: string }>();
-  /** Keys dropped since the last take, for a log line. */
   dropped = 0;
 
   count(key: CountKey, by = 1): void {
@@ -66,7 +62,6 @@ export class AudienceTally {
     return this.counts.size === 0 && this.vitals.size === 0 && this.titles.size === 0;
   }
 
-  /** Everything counted so far; the tally starts again from nothing. */
   take(): Taken {
     const taken = {
       counts: [...this.counts.values()],
@@ -80,7 +75,6 @@ export class AudienceTally {
     return taken;
   }
 
-  /** Gives back what a failed write took, added to what arrived meanwhile. */
   restore(taken: Taken): void {
     for (const { count, ...key } of taken.counts) this.count(key, count);
     for (const { count, ...key } of taken.vitals) this.vital(key, count);
@@ -89,10 +83,7 @@ export class AudienceTally {
   }
 }
 
-/**
- * A contact message stored, counted for the monthly report (counts only): held messages are
- * purged after 30 days, so the report could not count them afterwards.
- */
+/** Counted when stored: held messages are purged after 30 days. */
 export function countContactMessage(tally: AudienceTally, day: string, held: boolean): void {
   tally.count({ day, path: '', measure: 'contact', value: 'received' });
   if (held) tally.count({ day, path: '', measure: 'contact', value: 'held' });

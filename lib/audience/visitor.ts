@@ -4,16 +4,9 @@ import { createIsbotFromList, list } from 'isbot';
 import { objectsInCookies } from './objection';
 import { TOOLS_USER_AGENT_TOKEN } from './tools';
 
-/**
- * What the receiver reads of a request before counting it (docs/behaviour.md, Audience
- * measurement), from its headers only: never its address.
- */
+/** From the request's headers only, never its address (docs/behaviour.md, "Audience measurement"). */
 
-/**
- * Robots and crawlers: isbot's list (search engines, link previews, uptime monitors, headless
- * browsers, Lighthouse, HTTP libraries…) and the project's own tools. An empty user agent is no
- * browser either.
- */
+/** isbot's list and the project's own tools; an empty user agent is no browser either. */
 const isRobotAgent = createIsbotFromList([...list, TOOLS_USER_AGENT_TOKEN]);
 
 export function isRobot(userAgent: string): boolean {
@@ -24,11 +17,7 @@ export type DeviceClass = 'phone' | 'tablet' | 'computer';
 
 const deviceCache = new Map<string, DeviceClass>();
 
-/**
- * Phone, tablet or computer, from the user agent (bowser's platform type; a television counts
- * as a computer). An iPad that asks for desktop sites (Safari's default) says it is a Mac and is
- * counted as a computer.
- */
+/** An iPad asking for desktop sites (Safari's default) says it is a Mac: counted as a computer. */
 export function deviceClass(userAgent: string): DeviceClass {
   const known = deviceCache.get(userAgent);
   if (known) return known;
@@ -41,10 +30,7 @@ export function deviceClass(userAgent: string): DeviceClass {
   return device;
 }
 
-/**
- * Whether the visitor objects: the objection cookie, or the browser's Global Privacy Control
- * signal (`Sec-GPC: 1`), which counts as an objection.
- */
+/** Global Privacy Control (`Sec-GPC: 1`) counts as an objection. */
 export function objects(headers: { cookie?: string; 'sec-gpc'?: string }): boolean {
   return headers['sec-gpc']?.trim() === '1' || objectsInCookies(headers.cookie ?? '');
 }

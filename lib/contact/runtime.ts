@@ -12,7 +12,7 @@ import {
 import { PURGE_INTERVAL_MS, purgeExpiredMessages } from './storage/retention';
 import { contactStore, type ContactMessage, type ContactStore } from './storage/store';
 
-/** The store, on the site's database (opened, and migrated, by the server entry at start). */
+/** Opened, and migrated, by the server entry at start. */
 export async function getContactStore(): Promise<ContactStore> {
   return contactStore(await siteDatabase());
 }
@@ -23,9 +23,8 @@ function digestOptions(now: number): DigestOptions {
 }
 
 /**
- * A message was just held: if it is the first for a week, the firm gets a digest at once. A
- * failure here loses nothing (the message is stored; the day's digest lists it), so it is
- * only logged and the visitor's answer does not wait for it.
+ * A failure here loses nothing (the day's digest lists the message), so it is only logged and the
+ * visitor's answer does not wait for it.
  */
 export function messageHeld(store: ContactStore, message: ContactMessage): void {
   void queueImmediateDigest(store, message, digestOptions(Date.now())).then(
@@ -42,11 +41,7 @@ export interface ContactBackground {
   stop(): void;
 }
 
-/**
- * Started by the server entry once the store is open: expired messages are purged now and daily,
- * and the daily digest of held messages is queued (checked every minute; one per day whatever
- * the number of instances). The outbox (lib/mail) sends the messages and the digests.
- */
+/** Started by the server entry once the store is open; the outbox (lib/mail) sends the mail. */
 export function startContactBackground(store: ContactStore): ContactBackground {
   console.info(`[contact] storage: ${store.dialect}`);
   const purge = () =>

@@ -1,7 +1,4 @@
-/**
- * The cookies the site may set: the cookie policy's table. One place to edit when a tool is
- * added or removed; the cookie policy page renders this list as it is.
- */
+/** The cookie policy's table, rendered as it is: the one place to edit when a tool comes or goes. */
 import {
   CONSENT_CATEGORIES_COOKIE,
   CONSENT_COOKIE,

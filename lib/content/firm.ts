@@ -1,7 +1,4 @@
-/**
- * The firm's facts: the one place to edit names, addresses, numbers and
- * links. They are placeholders for the real firm; telephone numbers are from ARCEP's fiction range.
- */
+/** The firm's facts, placeholders for the real firm; phone numbers are from ARCEP's fiction range. */
 import type { Locale } from '@/lib/i18n/locales';
 
 export type Localized<T = string> = Record<Locale, T>;
@@ -46,7 +43,7 @@ export const firm = {
   publicationDirector: 'Hélène Sorel',
   /** How soon the firm answers a contact message, as the form and its answer say. */
   replyDelay: { fr: 'deux jours ouvrés', en: 'two working days' } satisfies Localized,
-  /** The site went online in 2025: the first year of the copyright notice. */
+  /** The copyright notice's first year. */
   siteOpenedYear: 2025,
   policiesUpdated: '2025-05-06',
   /** Map of the office, opened only at the visitor's request (consent rules). */
@@ -64,11 +61,7 @@ export const hostingProvider = {
   phone: '+33 4 99 00 10 10',
 } as const;
 
-/**
- * Professional liability insurance, named in the legal notice as the consumer code asks of a
- * provider whose activity requires it (Code de la consommation, art. L111-2 and R111-2): the
- * collective policy the Paris bar takes out for the lawyers admitted to it.
- */
+/** Named in the legal notice as the consumer code asks (art. L111-2 and R111-2): the bar's collective policy. */
 export const professionalInsurance = {
   policyholder: {
     fr: 'l’Ordre des avocats de Paris',
@@ -111,7 +104,6 @@ export interface Partner {
   name: string;
   givenName: string;
   familyName: string;
-  /** The profile's path: the full name, lower-case and hyphenated. */
   profilePath: `/${PartnerId}`;
   role: Localized;
   email: string;
@@ -125,7 +117,6 @@ export interface Partner {
   recognition?: readonly Recognition[];
   /** Shown on the second partner's profile only; labels live in messages/partners. */
   areas?: readonly PartnerArea[];
-  /** Languages of practice (schema.org knowsLanguage). */
   languages: readonly string[];
 }
 
@@ -289,17 +280,13 @@ export const heroImage = {
   height: 1600,
 } as const;
 
-/** Turns '+33 1 99 00 24 01' into a tel: address. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
 const yearInParis = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Paris', year: 'numeric' });
 
-/**
- * The years of the footer's copyright notice, from the site's opening to the current year in
- * Paris ('2025–2026'), computed when the page is rendered (every request), never typed.
- */
+/** Computed at each render, in Paris, never typed: '2025–2026'. */
 export function copyrightYears(now: Date = new Date()): string {
   const current = Number(yearInParis.format(now));
   return current > firm.siteOpenedYear ? `${firm.siteOpenedYear}–${current}` : String(current);
@@ -315,7 +302,7 @@ export function mapEmbedUrl(): string {
   return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox.join('%2C')}&layer=mapnik&marker=${latitude}%2C${longitude}`;
 }
 
-/** The same place on openstreetmap.org, as a plain link (works without loading anything here). */
+/** A plain link, which loads nothing here. */
 export function mapPageUrl(): string {
   const { latitude, longitude } = firm.map;
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;

@@ -1,7 +1,4 @@
-/**
- * The facts the legal pages quote, as placeholders for their texts (messages/{fr,en}/legal.json):
- * the texts stay prose, the facts stay in firm.ts.
- */
+/** The facts the legal texts quote (messages/{fr,en}/legal.json): the texts stay prose, the facts in firm.ts. */
 import type { Locale } from '@/lib/i18n/locales';
 import { localeTags } from '@/lib/i18n/locales';
 import {
@@ -45,7 +42,6 @@ export function legalFacts(locale: Locale): Record<string, string> {
   };
 }
 
-/** '6 mai 2025' / '6 May 2025'. */
 export function formatLegalDate(locale: Locale, isoDate: string = firm.policiesUpdated): string {
   return new Intl.DateTimeFormat(localeTags[locale], {
     day: 'numeric',

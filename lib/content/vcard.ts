@@ -1,7 +1,4 @@
-/**
- * A partner's contact card in vCard 4.0 (RFC 6350): CRLF line endings, escaped text values and
- * lines folded at 75 octets.
- */
+/** vCard 4.0 (RFC 6350). */
 import type { Locale } from '@/lib/i18n/locales';
 import { firm, telHref, type Partner } from './firm';
 

@@ -18,9 +18,8 @@ export type Database =
 export const POOL_SIZE = 10;
 
 /**
- * The site's database: one handle, and on PostgreSQL one pool, per server process, whichever
- * bundle asks (lib/process-shared.ts). The server entry opens it before it is ready, so the schema
- * is migrated once, at start. A failed opening is forgotten, so the next use tries again.
+ * One handle, and one pool, per process whichever bundle asks; the server entry opens it before it
+ * is ready, so the schema is migrated once. A failed opening is forgotten.
  */
 export function siteDatabase(): Promise<Database> {
   const holder = processShared('db', () => ({}) as { opening?: Promise<Database> });
@@ -39,10 +38,8 @@ export function siteDatabase(): Promise<Database> {
 }
 
 /**
- * Opens the database DATABASE_URL designates and brings its schema up to date (first start
- * creates it: no manual step), for the site and for `npm run messages` and `npm run stats`.
- * SQLite runs in WAL mode with a busy timeout so that they can read and write at the same time.
- * `applicationName` names PostgreSQL's connections (`pg_stat_activity`).
+ * Migrates on opening, for `npm run messages`, `npm run stats` and tests too; WAL and a busy
+ * timeout let them share SQLite with the site.
  */
 export async function openDatabase(
   databaseUrl: string | undefined,

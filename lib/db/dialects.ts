@@ -4,12 +4,9 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { Database } from './client';
 
 /**
- * Queries are written once, against the SQLite types: Drizzle has no dialect-neutral database
- * type, and a body of queries per dialect repeated itself line for line. PostgreSQL's database
- * and tables are handed in under SQLite's types; the builders the stores use (select,
- * insert…onConflictDoNothing, update, delete, returning) build the same statements on both, and
- * each store checks at compile time (`RowsAgree`) that its tables' rows are the same in both.
- * The storage tests run every store on both databases.
+ * Queries are written once, against SQLite's types (Drizzle has no dialect-neutral database): the
+ * builders the stores use build the same statements on both, `RowsAgree` checks the rows at
+ * compile time, and the storage tests run every store on both databases.
  */
 export function sqliteShaped<T>(
   database: Database,
@@ -30,7 +27,6 @@ export type RowsAgree<
   S extends { $inferSelect: unknown; $inferInsert: unknown },
 > = Same<Rows<P>, Rows<S>>;
 
-/** One round trip to the database (SQLite's `run`, PostgreSQL's `execute`). */
 export async function ping(database: Database): Promise<void> {
   if (database.dialect === 'sqlite') await database.db.run(sql`SELECT 1`);
   else await database.db.execute(sql`SELECT 1`);

@@ -6,12 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { Client } from 'pg';
 
-/**
- * Brings a database up to date with the migrations drizzle-kit generated from lib/db/schema.ts,
- * using Drizzle's own migrators, from the project folder (lib/db/client.ts opens the database
- * this way for the site and `npm run messages`). Never edit an applied migration: change the
- * schema and generate a new one.
- */
+/** Never edit an applied migration: change the schema and generate a new one. */
 const migrationsFolder = (dialect: 'sqlite' | 'postgres') =>
   path.join(process.cwd(), 'lib', 'db', 'migrations', dialect);
 
@@ -19,14 +14,11 @@ const migrationsFolder = (dialect: 'sqlite' | 'postgres') =>
 const MIGRATION_LOCK = 7_310_523_061;
 
 export async function migrateSqlite(client: LibsqlClient): Promise<void> {
-  // Drizzle reads the applied migrations before its transaction, so of two processes starting at
-  // once on an old database both may try the same migration: they queue on SQLite's write lock
-  // (busy_timeout), and the second fails (an ALTER TABLE that already happened) and rolls back.
-  // Reading again then finds nothing left to do; a real failure fails again and is reported.
+  // Two processes starting on an old database may both try a migration: the second fails (the
+  // ALTER TABLE already happened) and, reading again, finds nothing left to do.
   const migrate = () =>
     migrateLibsql(drizzleLibsql(client), { migrationsFolder: migrationsFolder('sqlite') });
-  // Drizzle's transaction runs on a connection of its own, without the busy timeout, so a
-  // migration that meets the other process's lock is tried again a few times before failing.
+  // Drizzle's transaction has no busy timeout: a migration meeting the other's lock is retried.
   let first: unknown;
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     try {

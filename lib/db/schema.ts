@@ -9,18 +9,9 @@ import {
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * One table, described for each dialect with the same column names and meaning (Drizzle has no
- * dialect-neutral table). drizzle-kit generates each dialect's migrations from here into
- * lib/db/migrations/{sqlite,postgres} (drizzle.{sqlite,postgres}.config.ts), and lib/db/migrate.ts
- * applies them on start. Times are milliseconds since the epoch, so both databases compare and
- * sort them the same way.
- *
- * A message the anti-spam rules judged suspicious has a `suspected_reason`: it is kept (30 days)
- * but not e-mailed until someone releases it (`released_at`), after which it is an ordinary
- * message of the outbox. The reason stays, so the record shows why it was held. `digest_id` names
- * the digest e-mail that told the firm about it (lib/contact/delivery/digest.ts). `last_error_class` and
- * `last_failed_at` describe the latest failed delivery in words free of secrets and personal data
- * (connection, authentication…), for /api/health.
+ * Each table once per dialect, with the same columns (Drizzle has no dialect-neutral table);
+ * drizzle-kit generates the migrations from here. Times are epoch milliseconds, so both databases
+ * compare them alike. `last_error_class` is free of secrets and personal data (for /api/health).
  */
 export const contactMessagesSqlite = sqliteTable(
   'contact_messages',
@@ -79,11 +70,8 @@ export const contactMessagesPg = pgTable(
 );
 
 /**
- * The digest e-mails that list held messages for the firm, queued and delivered like messages
- * (same delivery columns). The id is the digest's day or trigger ('daily-2026-11-24',
- * 'immediate-<message id>'): being unique, it makes several instances sharing one database send
- * each digest once. A daily row with `held_count` 0 records that the day's digest had nothing to
- * say (it is never e-mailed).
+ * Unique ids ('daily-2026-11-24', 'immediate-<message id>') make several instances send each digest
+ * once; a daily row with `held_count` 0 records a day with nothing to say (never e-mailed).
  */
 export const contactDigestsSqlite = sqliteTable('contact_digests', {
   id: text('id').primaryKey(),
@@ -122,19 +110,13 @@ export const contactDigestsPg = pgTable('contact_digests', {
 export type ContactDigestRow = typeof contactDigestsSqlite.$inferSelect;
 export type NewContactDigestRow = typeof contactDigestsSqlite.$inferInsert;
 
-/** A stored contact message as the application sees it, whatever the database. */
 export type ContactMessageRow = typeof contactMessagesSqlite.$inferSelect;
 export type NewContactMessageRow = typeof contactMessagesSqlite.$inferInsert;
 
 /**
- * Audience measurement (lib/audience, docs/architecture.md "Audience measurement"): counts only,
- * never a visitor. One row per Paris day, page and figure, incremented by every instance (an
- * upsert that adds), so that with several instances and machines the figures are the site's.
- * `measure` is what is counted on `path` (the page's canonical address with its language, the
- * address of a page not found, or '' for the site as a whole): 'view', 'entry', 'search' (the
- * engine's name in `value`), 'referrer' (the referring site's host), 'device' (the device class),
- * 'not-found', 'contact' ('received' or 'held'). Each figure is counted on its own, never crossed
- * with another, so no row describes one visit. Rows older than 25 months are deleted.
+ * Counts only, never a visitor (docs/architecture.md, "Audience measurement without consent"): one
+ * row per Paris day, path and figure, summed by every instance. Figures are never crossed, so no
+ * row describes one visit.
  */
 export const audienceCountsSqlite = sqliteTable(
   'audience_counts',
@@ -160,11 +142,7 @@ export const audienceCountsPg = pgTable(
   (table) => [pgPrimaryKey({ columns: [table.day, table.path, table.measure, table.value] })],
 );
 
-/**
- * Real loading times as distributions: per Paris day, page kind (home, profile, list, article,
- * legal) and metric (LCP, INP, CLS, TTFB), how many page views fell in each bucket, named by its
- * upper bound (milliseconds; CLS in thousandths). lib/audience/vitals.ts holds the buckets.
- */
+/** Page views per bucket, named by its upper bound (ms; CLS in thousandths): lib/audience/vitals.ts. */
 export const audienceVitalsSqlite = sqliteTable(
   'audience_vitals',
   {
@@ -189,10 +167,7 @@ export const audienceVitalsPg = pgTable(
   (table) => [pgPrimaryKey({ columns: [table.day, table.kind, table.metric, table.bucket] })],
 );
 
-/**
- * Each article's last known French title, from the last day it was read: the monthly report
- * names an article unpublished since by it.
- */
+/** The monthly report names an article unpublished since by its last known title. */
 export const audienceTitlesSqlite = sqliteTable('audience_titles', {
   slug: text('slug').primaryKey(),
   title: text('title').notNull(),

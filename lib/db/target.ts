@@ -5,11 +5,6 @@ export const DEFAULT_SQLITE_FILE = './data/site.db';
 export type DatabaseTarget =
   { dialect: 'sqlite'; url: string; file: string } | { dialect: 'postgres'; url: string };
 
-/**
- * Which database DATABASE_URL designates: unset or 'file:...' is a SQLite file (default
- * ./data/site.db, relative to the working directory), 'postgres://' or 'postgresql://' is
- * PostgreSQL. Anything else is a configuration error, reported at once.
- */
 export function databaseTarget(databaseUrl: string | undefined): DatabaseTarget {
   const value = (databaseUrl ?? '').trim();
   if (value === '' || value.startsWith('file:')) {

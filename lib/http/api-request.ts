@@ -1,9 +1,4 @@
-/**
- * The site's one request helper for its own scripts: sends the method to the path with cookies
- * (credentials included), a JSON content type and body only when there is a payload, no timeout,
- * and treats 200–299 as success. Anything else throws an HttpError whose message is 'status: body
- * text' (or the status text when the body is empty).
- */
+/** The site's one request helper for its own scripts: anything but 2xx throws 'status: body'. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -14,7 +9,6 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
-  /** The human-readable `message` of a JSON error body, when there is one. */
   serverMessage(): string | null {
     try {
       const parsed: unknown = JSON.parse(this.bodyText);
@@ -25,7 +19,6 @@ export class HttpError extends Error {
     }
   }
 
-  /** Per-field errors of a JSON 400 body, when there are some. */
   fieldErrors(): Record<string, string> {
     try {
       const parsed: unknown = JSON.parse(this.bodyText);

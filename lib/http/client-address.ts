@@ -1,14 +1,10 @@
 /**
- * The header carrying the TCP peer address of the request. The server entry (server.ts) sets it
- * on every request from the socket itself (overwriting anything the client sent), because
- * Next.js only fills X-Forwarded-For when the client did not send one.
+ * Set by server.ts from the socket, over anything the client sent: Next.js fills X-Forwarded-For
+ * only when the client sent none.
  */
 export const CONNECTION_ADDRESS_HEADER = 'x-sa-connection-address';
 
-/**
- * The address the rate limit counts: the connection's; behind a reverse proxy
- * (TRUST_PROXY=true) the last X-Forwarded-For hop, i.e. the address the proxy saw.
- */
+/** Behind a proxy (TRUST_PROXY), the last X-Forwarded-For hop: the address the proxy saw. */
 export function clientAddress(headers: Headers, trustProxy: boolean): string {
   if (trustProxy) {
     const hops = (headers.get('x-forwarded-for') ?? '')

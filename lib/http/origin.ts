@@ -1,7 +1,4 @@
-/**
- * A browser request from another site is refused (403). Allowed: no Origin header (non-browser
- * clients; then Sec-Fetch-Site must not say cross-site), the request's own origin, or SITE_URL.
- */
+/** Allowed: no Origin (unless Sec-Fetch-Site says cross-site), the request's own origin, or SITE_URL. */
 export function isSameSiteRequest(headers: Headers, siteUrl: string): boolean {
   const origin = headers.get('origin');
   if (origin === null) return headers.get('sec-fetch-site') !== 'cross-site';

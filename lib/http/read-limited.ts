@@ -1,8 +1,4 @@
-/**
- * Reads a body (a request's or a response's) to its end, at most `maxBytes`: null as soon as it
- * grows past the limit, after cancelling the rest. What the contact API, the sheet reader and the
- * article-image loader each need before trusting a body from outside.
- */
+/** null once past `maxBytes`, the rest cancelled: for any body from outside. */
 export async function readLimited(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,

@@ -12,5 +12,4 @@ export function otherLocale(locale: Locale): Locale {
   return locale === 'fr' ? 'en' : 'fr';
 }
 
-/** BCP 47 tags used for hreflang, Open Graph and date formatting. */
 export const localeTags: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' };

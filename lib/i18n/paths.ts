@@ -1,6 +1,5 @@
 import { defaultLocale, otherLocale, type Locale } from './locales';
 
-/** Splits '/en/blog#x' into its locale prefix (if any), the rest of the path and the hash. */
 export function splitPath(href: string): { prefix: Locale | null; rest: string; hash: string } {
   const hashIndex = href.indexOf('#');
   const hash = hashIndex >= 0 ? href.slice(hashIndex) : '';
@@ -10,7 +9,6 @@ export function splitPath(href: string): { prefix: Locale | null; rest: string; 
   return { prefix: match[1] as Locale, rest: match[2] ?? '/', hash };
 }
 
-/** The language of a path: English when it starts with /en, otherwise French. */
 export function localeOfPath(pathname: string): Locale {
   return splitPath(pathname).prefix === 'en' ? 'en' : defaultLocale;
 }
@@ -20,9 +18,8 @@ function isHome(rest: string): boolean {
 }
 
 /**
- * Target of the FR/EN toggle (docs/behaviour.md, Languages): home goes to the other language's
- * home; a prefixed path swaps its prefix and keeps the remainder and the #anchor; an unprefixed
- * path gets the new prefix.
+ * The FR/EN toggle (docs/behaviour.md, "Languages"): the home goes to the other home; any other
+ * path swaps or gains its prefix and keeps its #anchor.
  */
 export function toggleHref(href: string): string {
   // A query ('/fr/blog?tag=Cadres') is part of the remainder: the list stays filtered.
@@ -34,7 +31,6 @@ export function toggleHref(href: string): string {
   return `/${target}${rest}${query === '?' ? '' : query}${hash}`;
 }
 
-/** A link to a page in a language: /fr/... or /en/... */
 export function localizedPath(locale: Locale, rest: string): string {
   return isHome(rest) ? `/${locale}` : `/${locale}${rest.startsWith('/') ? rest : `/${rest}`}`;
 }

@@ -27,7 +27,7 @@ export function interpolate(text: string, values?: Record<string, string | numbe
   );
 }
 
-/** A translator for one language. A missing key shows the key text itself. */
+/** A missing key shows the key itself. */
 export function createTranslator(
   locale: Locale,
   messages: Messages = dictionaries[locale],
@@ -42,7 +42,6 @@ export function getTranslator(locale: Locale): Translate {
   return createTranslator(locale);
 }
 
-/** Raw access for structured entries (lists of paragraphs, tables). */
 export function getMessages(locale: Locale): Messages {
   return dictionaries[locale];
 }

@@ -1,19 +1,9 @@
 import type { Locale } from '@/lib/i18n/locales';
 
 /**
- * French rules on French text, English rules on English text: applied to what editors type into
- * the sheet when an article is shown, and held by the site's own texts
- * (lib/content/french-typography.test.ts). Web and e-mail addresses are left as typed (code never
- * reaches here: see lib/articles/remark-typography.ts).
- *
- * French: a no-break space (U+00A0) binds `:` `;` `?` `!` and `»` to the word before and `«` to
- * the word after, so that a line never begins with one of them; a number keeps its `%` or `€`
- * the same way. U+00A0 rather than the narrow U+202F before `;` `?` `!`: neither web font has a
- * U+202F glyph, so the browser would draw it in a system font. Straight apostrophes become ’ and
- * straight double quotes « ». A `:` or `;` followed by a letter or a bracket (10:30, `:)`, `;-)`)
- * is not punctuation and stays as typed.
- *
- * English: apostrophes become ’, quotes “ ” and ‘ ’, and a space before `:` `;` `?` `!` goes.
+ * French rules on French text, English on English (docs/architecture.md, "French typography").
+ * U+00A0 rather than the narrow U+202F: neither web font has a U+202F glyph. A `:` or `;` followed
+ * by a letter or a bracket (10:30, `:)`) is not punctuation. Addresses are left as typed.
  */
 const NBSP = '\u00a0';
 /** Spaces on one line: ordinary, no-break and narrow no-break alike. */
@@ -49,11 +39,7 @@ function applyRules(text: string, rules: [RegExp, string][]): string {
   );
 }
 
-/**
- * `text` with the typography of `locale`. `before` is the character just before it in the same
- * paragraph (a markdown text node follows emphasis or a link), which tells an opening quote from
- * a closing one.
- */
+/** `before`: the character before `text` in its paragraph, telling an opening quote from a closing one. */
 export function typography(text: string, locale: Locale, before = ''): string {
   const rules = locale === 'fr' ? frenchRules : englishRules;
   const typeset = (part: string, previous: string) => {

@@ -1,4 +1,3 @@
-/** An e-mail as the mailer sends it, whatever it says and whoever it is for. */
 export interface OutgoingEmail {
   from: string;
   to: string;

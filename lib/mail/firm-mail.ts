@@ -12,23 +12,19 @@ import type { Envelope, OutgoingEmail } from './email';
 import type { MailQueue } from './queue';
 
 /**
- * The e-mails the site writes to the firm's own mailbox (the daily digest of held contact
- * messages, the monthly audience report): a subject and a plain text, queued in the
- * `contact_digests` table and sent by the outbox like any e-mail. The id is unique and names the
- * e-mail's occasion ('daily-2026-11-24', 'audience-2026-10'), so that of several instances, and
- * restarts, one queues it and the others' inserts do nothing.
+ * Mail to the firm's own mailbox (the digest, the audience report), kept in `contact_digests`. The
+ * id names the occasion ('daily-2026-11-24', 'audience-2026-10'), so several instances queue it once.
  */
 export type FirmMailRow = ContactDigestRow;
 export type NewFirmMailRow = NewContactDigestRow;
 
-/** The queue's name, for `OutboxWorker.sendNow`. */
 export const FIRM_MAIL_QUEUE = 'firm';
 
 export interface FirmMail {
   /** Queues an e-mail; false, changing nothing, when one with this id exists. */
   insert(row: NewFirmMailRow): Promise<boolean>;
   find(id: string): Promise<FirmMailRow | null>;
-  /** Deletes the e-mails created before `cutoff` (they may quote held messages); how many. */
+  /** They may quote held messages. */
   purge(cutoff: number): Promise<number>;
   queue(envelope: Envelope): MailQueue;
 }
@@ -132,7 +128,6 @@ export function firmMail(database: Database): FirmMail {
   };
 }
 
-/** An e-mail to the firm: plain text, fixed From and To, no Reply-To. */
 export function composeFirmEmail(row: FirmMailRow, envelope: Envelope): OutgoingEmail {
   return {
     from: envelope.from,

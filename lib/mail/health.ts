@@ -6,11 +6,8 @@ export const OUTBOX_DELAY_LIMIT_MS = 60 * 60 * 1000;
 
 export interface OutboxHealth {
   status: 'ok' | 'delayed';
-  /** E-mails waiting to be sent, every queue together. */
   undelivered: number;
-  /** How long the oldest of them has waited, in seconds; null when none waits. */
   oldestAgeSeconds: number | null;
-  /** The class of the latest failed delivery among them ('connection', 'authentication'…). */
   lastErrorClass: string | null;
 }
 

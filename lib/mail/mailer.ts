@@ -4,10 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutgoingEmail } from './email';
 
-/**
- * The only way out to e-mail. With SMTP_URL, messages go to that server; without it (the
- * embedded default) each e-mail is written as an .eml file into OUTBOX_DIR.
- */
+/** The only way out to e-mail: SMTP_URL, else .eml files in OUTBOX_DIR. */
 export interface Mailer {
   readonly description: string;
   send(email: OutgoingEmail, fileName: string): Promise<void>;
@@ -16,7 +13,7 @@ export interface Mailer {
 
 export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
-    // One pooled connection, reused from message to message (reconnects when it drops).
+    // One pooled connection, reconnected when it drops.
     const transport = nodemailer.createTransport({
       pool: true,
       maxConnections: 1,

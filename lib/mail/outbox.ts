@@ -16,11 +16,8 @@ export interface OutboxOptions {
 }
 
 /**
- * Sends the queued e-mails one at a time, at least once: each is claimed (so two workers never
- * send the same one), sent, then marked delivered. A failure records the attempt and schedules
- * the next one with exponential backoff. A crash between sending and marking leaves the claim to
- * expire, and the e-mail is sent again (never lost). On stop, the worker finishes the e-mail in
- * hand and takes no other.
+ * At least once: claimed (two workers never send the same), sent, then marked. A crash between
+ * sending and marking lets the claim expire and the e-mail goes again, never lost.
  */
 export class OutboxWorker {
   private stopping = false;
@@ -39,7 +36,6 @@ export class OutboxWorker {
     this.running ??= this.loop();
   }
 
-  /** A new e-mail is waiting: look now rather than at the next poll. */
   wake(): void {
     this.wokenWhileBusy = true;
     this.wakeUp?.();
@@ -51,7 +47,6 @@ export class OutboxWorker {
     await this.running;
   }
 
-  /** Delivers every due e-mail; returns how many were attempted. */
   async drain(): Promise<number> {
     let attempted = 0;
     for (;;) {
@@ -71,11 +66,7 @@ export class OutboxWorker {
     }
   }
 
-  /**
-   * Sends one e-mail of the queue named `queueName` now, claimed like any other (a worker holding
-   * it already wins): `npm run stats -- --send-report` sends the report it queued without waiting
-   * for the site. False when it was not due or another worker holds it.
-   */
+  /** For `npm run stats -- --send-report`, claimed like any other; false when not due or held. */
   async sendNow(queueName: string, id: string): Promise<boolean> {
     const queue = this.options.queues.find((candidate) => candidate.name === queueName);
     if (!queue) throw new Error(`No mail queue named ${queueName}`);
@@ -157,10 +148,7 @@ const CONNECTION_CODES = new Set([
   'ENETUNREACH',
 ]);
 
-/**
- * A failed delivery's class, from a fixed list, for /api/health: it says where to look without
- * repeating the error's text, which can hold an address, a host name or a server's answer.
- */
+/** A fixed list for /api/health: an error's text can hold an address, a host or a server's answer. */
 export function deliveryErrorClass(error: unknown): string {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   if (code === 'EAUTH' || code === 'ENOAUTH') return 'authentication';

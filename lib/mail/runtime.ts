@@ -7,15 +7,10 @@ import { OutboxWorker } from './outbox';
 import type { MailQueue } from './queue';
 import { outboxSettings } from './settings';
 
-/**
- * The outbox of this process: one worker over every queue, started by the server entry once the
- * database is open; the route handlers and Server Actions, bundled apart, wake it and read its
- * queues through lib/process-shared.ts.
- */
+/** One worker per process; route handlers and actions, bundled apart, reach it through processShared. */
 const outbox = () =>
   processShared('mail.outbox', () => ({}) as { worker?: OutboxWorker; queues?: MailQueue[] });
 
-/** The fixed sender and recipient of the e-mails to the firm (CONTACT_FROM, CONTACT_TO). */
 export function firmEnvelope(): Envelope {
   const settings = config();
   return { from: settings.CONTACT_FROM, to: settings.CONTACT_TO };
@@ -26,7 +21,6 @@ export interface Outbox {
   stop(ms: number): Promise<void>;
 }
 
-/** Starts the worker over `queues`, in their order of priority. */
 export function startOutbox(queues: MailQueue[]): Outbox {
   const settings = config();
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: settings.OUTBOX_DIR });
@@ -43,12 +37,11 @@ export function startOutbox(queues: MailQueue[]): Outbox {
   };
 }
 
-/** A new e-mail is waiting: the worker looks now rather than at its next poll. */
 export function wakeOutbox(): void {
   outbox().worker?.wake();
 }
 
-/** The queues the outbox sends, for /api/health; none before the server entry starts it. */
+/** None before the server entry starts the outbox. */
 export function outboxQueues(): MailQueue[] {
   return outbox().queues ?? [];
 }

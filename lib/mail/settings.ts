@@ -5,14 +5,13 @@ export const RETRY_CAP_MS = 60 * 60 * 1000;
 /** How long a worker holds a message while sending it; longer than any SMTP timeout. */
 export const DELIVERY_LEASE_MS = 5 * 60 * 1000;
 
-/** The outbox's schedule (CONTACT_RETRY_BASE_MS and CONTACT_OUTBOX_POLL_MS, lib/config.ts). */
 export function outboxSettings(
   settings: Pick<Config, 'CONTACT_RETRY_BASE_MS' | 'CONTACT_OUTBOX_POLL_MS'> = config(),
 ) {
   return { retryBaseMs: settings.CONTACT_RETRY_BASE_MS, pollMs: settings.CONTACT_OUTBOX_POLL_MS };
 }
 
-/** Exponential backoff: base, 2×base, 4×base… capped at one hour. `failures` counts from 1. */
+/** `failures` counts from 1. */
 export function retryDelayMs(failures: number, baseMs: number, capMs = RETRY_CAP_MS): number {
   const exponent = Math.min(Math.max(failures - 1, 0), 30);
   return Math.min(capMs, baseMs * 2 ** exponent);

@@ -1,22 +1,17 @@
 import { partners } from '@/lib/content/firm';
 
 /**
- * The pages the site serves, each once, with what the rest of the code needs to know of it. The
- * route table (which page answers an address, decided before rendering), the server entry's
- * request gate (which methods a page takes), the sitemap and the crawl tests all read this list.
- * A page added to app/ alone answers 404: add it here too (pages.test.ts fails until the list
- * and app/ agree).
+ * Each page once: the route table, the request gate, the sitemap and the crawl tests read it. A
+ * page added to app/ alone answers 404 (pages.test.ts fails until the two agree).
  */
 export interface SitePage {
-  /** Its address without the language prefix ('/fr' and '/en' are added to every one). */
+  /** Without the language prefix. */
   path: string;
-  /** The file in app/ that renders it. */
   source: string;
-  /** The sitemap lists it: false for an alias and for a file such as a vCard. */
+  /** False for an alias and for a file such as a vCard. */
   inSitemap: boolean;
-  /** Another address of the same page, which names `canonical` as its canonical address. */
+  /** An alias names its canonical address. */
   canonical?: string;
-  /** Also takes POST: the contact form's post without JavaScript. */
   formPost?: boolean;
 }
 
@@ -27,7 +22,6 @@ export const sitePages: readonly SitePage[] = [
     source: 'app/[locale]/[partner]/page.tsx',
     inSitemap: true,
   })),
-  // Each partner's contact card (vCard).
   ...partners.map((partner) => ({
     path: `${partner.profilePath}/vcard`,
     source: 'app/[locale]/[partner]/vcard/route.ts',
@@ -54,25 +48,15 @@ export const sitePages: readonly SitePage[] = [
   },
 ];
 
-/**
- * The article pages, `{list}/{slug}` under both list addresses; the sitemap lists the articles
- * under /blog, the canonical one.
- */
+/** Articles answer under both lists; /blog is canonical. */
 export const articleLists: readonly { path: '/blog' | '/actualites'; source: string }[] = [
   { path: '/blog', source: 'app/[locale]/blog/[slug]/page.tsx' },
   { path: '/actualites', source: 'app/[locale]/actualites/[slug]/page.tsx' },
 ];
 
 /**
- * What app/[locale] holds besides the pages above, none of it an address of its own:
- * - `introuvable` renders the not-found page and `article-indisponible` the article error; the
- *   route table sends the addresses concerned there with 404 and 503, and answers 404 when
- *   they are asked for by name;
- * - `[...rest]` catches what nothing else matches in Next.js's own routing; the route table has
- *   already sent every such address to `introuvable`;
- * - `feed.xml` is a file (the RSS feed), served outside the route table like robots.txt and
- *   sitemap.xml.
- * The API's route handlers (app/api/) keep their own methods and are not pages.
+ * No address of their own: the route table sends the not-found and article-error addresses to the
+ * first two (404, 503); `[...rest]` catches what Next.js matches nothing for; the feed is a file.
  */
 export const internalSources: readonly string[] = [
   'app/[locale]/introuvable/page.tsx',
@@ -81,12 +65,10 @@ export const internalSources: readonly string[] = [
   'app/[locale]/feed.xml/route.ts',
 ];
 
-/** The pages that are documents (HTML), not files such as a vCard. */
 export const documentPages: readonly SitePage[] = sitePages.filter((page) =>
   page.source.endsWith('/page.tsx'),
 );
 
-/** The paths of the pages that take the contact form's post, without their language prefix. */
 export const formPostPaths: readonly string[] = sitePages
   .filter((page) => page.formPost)
   .map((page) => page.path);

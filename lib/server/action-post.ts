@@ -1,15 +1,9 @@
 /**
- * The one Server Action post this site takes: the contact form sent without JavaScript, a
- * multipart form as the browser builds it from the page. With JavaScript the form posts JSON to
- * /api/contact, so no page ever calls an action through fetch (the `Next-Action` header).
- *
- * React renders the form's action, bound to its state (useActionState), as hidden fields:
- * `$ACTION_REF_<n>`, `$ACTION_<n>:0` = {"id": …, "bound": "$@1"} and `$ACTION_<n>:1` = [state].
- * Anything else would reach the action with arguments it does not take, and Next.js would answer
- * the action's failure with 500.
+ * The one Server Action post the site takes: the contact form without JavaScript, as React renders
+ * it bound to its state (`$ACTION_REF_<n>`, `$ACTION_<n>:0`, `$ACTION_<n>:1`). Anything else would
+ * reach the action with arguments it does not take, and Next.js would answer 500.
  */
 
-/** The form's own fields, every one a text field of the page's form. */
 const FORM_FIELDS = [
   'locale',
   'formToken',
@@ -35,7 +29,6 @@ function parse(text: string): unknown {
   }
 }
 
-/** Why a form post is not the contact form's, or null when it is. */
 export function actionPostProblem(form: FormData): string | null {
   const refs: string[] = [];
   for (const [key, value] of form.entries()) {

@@ -2,29 +2,18 @@ import type http from 'node:http';
 import net from 'node:net';
 
 export interface Listening {
-  /** The port listened on (the one asked for, or the one the system chose for 0). */
   port: number;
   /** Stops accepting connections; those already open are left as they are. */
   stopAccepting(): void;
-  /** Resolves once every connection the server was given has closed. */
   drained(): Promise<void>;
-  /** Ends every open connection at once, upgraded ones (WebSockets) included. */
   closeAll(): void;
 }
 
 /**
- * Opens `sockets` listening sockets on one address and port (SO_REUSEPORT, `reusePort`) for one
- * HTTP server: the server listens on the first itself, and every connection the others accept
- * is handed to it (its `connection` event, which Node.js documents for this use).
- *
- * Why several: since libuv 1.45 (Node.js 20 and later) a listening socket accepts one
- * connection per turn of the event loop (libuv pull request 3696), and at full load a turn of
- * this server lasts 100–250 ms, so a burst of new connections (nginx's, when another instance
- * stops) would wait seconds in the kernel's queue before the server even reads it
- * (docs/architecture.md, "Load"). The kernel spreads new connections over the sockets' queues,
- * and each accepts one per turn.
- *
- * Rejects when the address cannot be opened (in use, not allowed).
+ * Several SO_REUSEPORT sockets for one server: since libuv 1.45 a socket accepts one connection
+ * per event-loop turn, and at full load a turn lasts 100–250 ms, so a burst of connections would
+ * wait seconds in the kernel's queue (docs/architecture.md, "Load, and why the site runs behind
+ * nginx").
  */
 export async function listen(
   server: http.Server,
@@ -40,9 +29,8 @@ export async function listen(
     });
   });
 
-  // SO_REUSEPORT would also let this server share the port with another process that asked for
-  // it the same way (a second instance given the same PORT): the port is first taken alone, to
-  // fail as a plain listen would.
+  // SO_REUSEPORT would also share the port with a second instance given the same PORT: taken
+  // alone first, to fail as a plain listen would.
   if (sockets > 1 && port !== 0) await portFree(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -59,9 +47,8 @@ export async function listen(
   return {
     port: address.port,
     stopAccepting: () => {
-      // http.Server's own close() would also close its idle kept-alive connections at once; the
-      // stop decides when those go (server.ts), so the server's socket is closed as a plain
-      // net.Server's. The connections are awaited by drained(), not by these callbacks.
+      // http.Server's close() would also close idle kept-alive connections at once; the stop
+      // decides when those go (server.ts).
       if (server.listening) net.Server.prototype.close.call(server);
       for (const extra of extras) if (extra.listening) extra.close();
     },

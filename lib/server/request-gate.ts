@@ -3,11 +3,7 @@ import type { Duplex } from 'node:stream';
 import { locales } from '@/lib/i18n/locales';
 import { formPostPaths } from '@/lib/routing/pages';
 
-/**
- * The addresses of the pages that carry the no-JavaScript contact form (lib/routing/pages.ts),
- * with and without their language prefix, and the home's '/fr/' and '/en/' that links to its
- * sections use: they also take its POST.
- */
+/** The home's '/fr/' and '/en/' too: links to its sections use them. */
 const FORM_PAGES = new Set(
   formPostPaths.flatMap((path) =>
     path === '/'
@@ -27,7 +23,6 @@ export interface Refusal {
   reason: string;
 }
 
-/** Whether a `Range` header is well formed with every range in order (first ≤ last). */
 export function validRange(value: string): boolean {
   const match = /^bytes=(.+)$/.exec(value.trim());
   if (!match) return false;
@@ -39,16 +34,9 @@ export function validRange(value: string): boolean {
 }
 
 /**
- * What the server entry refuses before Next.js sees the request, or null to let it through.
- * Next.js answers these with 500 and a stack, or with the page itself:
- * - a request line with no version (HTTP/0.9) or another major version than 1;
- * - TRACE and TRACK: Next.js cannot build its request object for them;
- * - a request target that is not a path ('*', 'http://host/…'): nginx sends only paths;
- * - two Host headers: Node.js keeps the first one silently, another part might read the second;
- * - a path whose percent-encoding is not valid UTF-8 ('%zz', '%ff');
- * - outside /api/ (route handlers keep their own lists), any method but GET and HEAD, and POST
- *   on the home pages (the contact form's post without JavaScript): the page itself, a file or
- *   the not-found page would be answered otherwise.
+ * What Next.js would answer with 500 and a stack, or with the page itself. Two Host headers:
+ * Node.js keeps the first silently, another part might read the second. Route handlers under
+ * /api/ keep their own method lists.
  */
 export function refusal(request: RequestLine): Refusal | null {
   const { method = '', url = '', rawHeaders, httpVersionMajor } = request;
@@ -75,10 +63,7 @@ export function refusal(request: RequestLine): Refusal | null {
   return { status: 405, allow: 'GET, HEAD', reason: 'method' };
 }
 
-/**
- * Whether a WebSocket upgrade is refused: the site serves none, and Next.js would drop such a
- * connection without an answer. Only the development server's live reload upgrades.
- */
+/** The site serves no WebSocket and Next.js would drop one unanswered; only live reload upgrades. */
 export function upgradeRefusal(request: RequestLine, liveReload: boolean): Refusal | null {
   if (liveReload && request.url?.startsWith('/_next/hmr')) return null;
   return { status: 400, reason: 'upgrade' };
@@ -90,7 +75,6 @@ const STATUS_TEXT = {
   503: 'Service Unavailable',
 } as const;
 
-/** Answers a refused request with a short body, and logs one line (not a stack) saying why. */
 export function answerRefusal(
   request: http.IncomingMessage,
   response: http.ServerResponse,
@@ -109,10 +93,7 @@ export function answerRefusal(
   response.end(body);
 }
 
-/**
- * The same written on the socket itself, for what never becomes a request with a response: an
- * upgrade, or CONNECT (without an answer Node.js would drop the connection).
- */
+/** Without an answer on the socket, Node.js would drop an upgrade or a CONNECT. */
 export function refuseOnSocket(
   socket: Duplex,
   request: http.IncomingMessage,

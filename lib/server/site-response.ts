@@ -1,18 +1,14 @@
 import http from 'node:http';
 
 /**
- * Headers Next.js leaves on responses that only describe its own routing. `x-middleware-rewrite`
- * names the internal page a rewrite of proxy.ts served ('/fr' for '/', '/fr/introuvable' for a
- * 404): only the Pages Router's client reads it, and this site has none (the App Router's client
- * uses `x-nextjs-rewritten-path`, sent on its own RSC requests only, which stays).
+ * Only the Pages Router's client reads it, and this site has none (the App Router's
+ * `x-nextjs-rewritten-path` stays).
  */
 export const INTERNAL_RESPONSE_HEADERS = ['x-middleware-rewrite'];
 
 /**
- * The server's responses (`http.createServer({ ServerResponse: SiteResponse })`). Next.js writes
- * the header above itself after proxy.ts has returned, and no setting turns it off, so it is
- * removed where every response's head leaves the server: `writeHead`, which Node.js also calls
- * for a head written implicitly.
+ * Next.js writes it after proxy.ts has returned and no setting turns it off: removed in
+ * `writeHead`, which Node.js also calls for an implicit head.
  */
 export class SiteResponse<
   Request extends http.IncomingMessage = http.IncomingMessage,

@@ -6,23 +6,17 @@ import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
 import type { ContactMessage, ContactStore } from '../storage/store';
 
 /**
- * The digest e-mail that tells the firm about held (suspected) messages, so that a genuine
- * enquiry caught by the anti-spam rules is seen by the people who read e-mail, not only by
- * whoever can run `npm run messages`. At most one a day, at DIGEST_HOUR_PARIS, listing the held
- * messages no digest has listed yet; plus one at once for a message held after a quiet week
- * (the first robot or mistake in a while is worth knowing today). A digest is a row of
- * `contact_digests` delivered by the outbox like a message (durable, retried); its unique id
- * (the day, or the message that triggered it) makes several instances queue it once.
+ * Held messages reach the firm by e-mail, not only through `npm run messages`: at most one digest
+ * a day, plus one at once after a quiet week. Its id (the day, or the message) makes several
+ * instances queue it once.
  */
 export const DIGEST_HOUR_PARIS = 9;
 export const DIGEST_MAX_MESSAGES = 50;
 export const DIGEST_EXCERPT_CHARACTERS = 500;
 export const QUIET_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
-/** How often each instance checks whether the day's digest is due. */
 export const DIGEST_CHECK_INTERVAL_MS = 60 * 1000;
 
 export interface DigestOptions {
-  /** Public base address of the release links. */
   siteUrl: string;
   /** REVALIDATE_SECRET; without it the digest gives the release command instead of links. */
   secret: string | undefined;
@@ -31,11 +25,7 @@ export interface DigestOptions {
 
 export type DigestOutcome = 'queued' | 'nothing-held' | 'not-yet' | 'already-queued' | 'not-quiet';
 
-/**
- * The day's digest, from DIGEST_HOUR_PARIS on (or as soon as an instance runs after it). The
- * day's decision is recorded even when nothing was held, so a message held later that day waits
- * for the next day's digest rather than triggering one at an odd hour.
- */
+/** Recorded even when nothing was held, so that a message held later that day waits for tomorrow's. */
 export async function queueDailyDigest(
   store: ContactStore,
   options: DigestOptions,
@@ -47,7 +37,6 @@ export async function queueDailyDigest(
   return queueDigest(store, id, 'daily', options);
 }
 
-/** A digest at once when `message` is the first one held for a week. */
 export async function queueImmediateDigest(
   store: ContactStore,
   message: ContactMessage,
@@ -150,7 +139,7 @@ function excerpt(text: string): string {
   return lines.join('\n');
 }
 
-/** The digest's subject and plain French text: one entry per message, with its release link. */
+/** One entry per message, with its release link. */
 export function composeDigest(
   messages: ContactMessage[],
   total: number,

@@ -14,9 +14,8 @@ const receivedInParis = new Intl.DateTimeFormat('fr-FR', {
 });
 
 /**
- * The e-mail telling the firm about a message: fixed From and To, the visitor only as Reply-To,
- * plain text plus the same text as escaped HTML. The Message-ID derives from the message id, so
- * a message sent again after a crash is recognisable as the same one.
+ * The visitor only as Reply-To. The Message-ID derives from the message's id, so a message sent
+ * again after a crash is recognisably the same one.
  */
 export function composeContactEmail(message: ContactMessage, envelope: Envelope): OutgoingEmail {
   const name = stripControlCharacters(message.name);

@@ -4,10 +4,8 @@ import type { MailQueue } from '@/lib/mail/queue';
 import type { ContactStore } from '../storage/store';
 import { composeContactEmail } from './email';
 
-/** The queue's name, for `OutboxWorker.sendNow`. */
 export const MESSAGE_QUEUE = 'message';
 
-/** The messages as a queue of the outbox, e-mailed to the firm with the sender as Reply-To. */
 export function messageQueue(store: ContactStore, envelope: Envelope): MailQueue {
   return {
     name: MESSAGE_QUEUE,
@@ -30,7 +28,7 @@ export function messageQueue(store: ContactStore, envelope: Envelope): MailQueue
   };
 }
 
-/** What the outbox sends for the contact capability, in order: the digests, then the messages. */
+/** The digests first. */
 export function contactMailQueues(store: ContactStore, envelope: Envelope): MailQueue[] {
   return [store.firmMail.queue(envelope), messageQueue(store, envelope)];
 }

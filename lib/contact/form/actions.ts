@@ -13,10 +13,7 @@ const text = (form: FormData, key: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-/**
- * The contact form's post when JavaScript is off (progressive enhancement): the same
- * submission as POST /api/contact, answered by the page itself with the same messages.
- */
+/** The post without JavaScript: the same submission as POST /api/contact. */
 export async function sendContactForm(
   _previous: ContactFormState,
   form: FormData,

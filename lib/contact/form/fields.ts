@@ -1,9 +1,6 @@
 import type { Messages } from '@/lib/i18n/messages';
 
-/**
- * The contact form's fields and limits, without the validation library: the form imports these
- * with the page and loads the schema (lib/contact/form/schema.ts) only when the visitor starts typing.
- */
+/** Apart from the schema: the form loads zod only when the visitor starts typing. */
 export type ContactValidationMessages = Messages['contact']['validation'];
 export const contactFields = ['name', 'email', 'phone', 'message'] as const;
 export type ContactField = (typeof contactFields)[number];

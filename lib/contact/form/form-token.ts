@@ -4,18 +4,11 @@ import { config } from '@/lib/config';
 import { processShared } from '@/lib/process-shared';
 
 /**
- * The anti-spam fill-time token rendered with the form: the time the form counts as shown from,
- * signed (the render, or for a page nginx keeps the latest moment its copy may still be served:
- * lib/contact/form/render-values.ts). It is an
- * optional extra of the payload: a submission without it (or with a token this process cannot
- * verify, e.g. from before a restart) is not timed from the render (lib/contact/form/suspicion.ts).
+ * The form's signed render time. Optional: a submission without a token this process can verify
+ * is not timed from the render (suspicion.ts).
  */
 
-/**
- * The signing key. Several instances behind one proxy must recognise each other's tokens (a form
- * rendered by one is often posted to another), so the key is derived from the secret they all
- * share, REVALIDATE_SECRET, when it is set; otherwise each process draws its own.
- */
+/** From REVALIDATE_SECRET when set: a form rendered by one instance is often posted to another. */
 function secret(): Buffer {
   // One key per process: the page that issues a token and the two handlers that check it (the
   // Server Action, /api/contact) are bundled apart.

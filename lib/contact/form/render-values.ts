@@ -8,13 +8,9 @@ import { issueFormToken } from './form-token';
 import { newSubmissionId } from './submission-id';
 
 /**
- * The hidden values a rendered form carries: its fill-time token and its submission id.
- *
- * A home page rendered for nginx's page cache (its nonce is the placeholder) is sent to many
- * visitors (docs/page-cache.md): its submission id is a placeholder that nginx replaces with a
- * new id in every response, and its token dates the form from the latest moment a copy may
- * still be served, so that the fill-time check is never shorter for a robot than on a page
- * rendered for it (a person takes far longer than the few seconds this adds).
+ * A page kept by nginx (docs/page-cache.md) gets a placeholder id that nginx replaces in each
+ * response, and a token dated from the copy's last moment: the fill-time check is never shorter
+ * for a robot than on a page rendered for it.
  */
 export function renderedFormValues(
   nonce: string | null,

@@ -1,5 +1,4 @@
-// zod/mini: the same validation as classic zod, tree-shaken (the classic build added ~35 KB of gzip
-// JavaScript to the home page, where this schema runs in the contact form).
+// zod/mini: classic zod added ~35 KB gzip to the home page, where this schema runs.
 import * as z from 'zod/mini';
 import {
   contactFields,
@@ -20,11 +19,7 @@ const lineControl = /[\u0000-\u001f\u007f\u2028\u2029]/;
 // The message may span lines and use tabs, nothing else below U+0020.
 const textControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/**
- * The one contact-message schema (name, e-mail, phone, message, each with its minimum and its
- * message under the field), used by the form in the browser, the Server Action and POST
- * /api/contact. Error texts come in the visitor's language.
- */
+/** One schema for the form, the Server Action and POST /api/contact; errors in the visitor's language. */
 export function contactSchema(m: ContactValidationMessages) {
   return z.object({
     name: z.string({ error: m.nameMin }).check(
@@ -57,7 +52,7 @@ export type ContactInput = z.infer<ReturnType<typeof contactSchema>>;
 export type ContactValidation =
   { success: true; data: ContactInput } | { success: false; errors: ContactFieldErrors };
 
-/** Validates a payload; errors are keyed by field, one message each (the first rule broken). */
+/** One message per field: the first rule broken. */
 export function validateContact(input: unknown, m: ContactValidationMessages): ContactValidation {
   const parsed = contactSchema(m).safeParse(input);
   if (parsed.success) return { success: true, data: parsed.data };

@@ -22,7 +22,6 @@ import { submissionIdOf } from './submission-id';
 import { validateContact, type ContactFieldErrors } from './schema';
 import { suspicionReason } from './suspicion';
 
-/** At most 5 messages per client address in 10 minutes. */
 export const RATE_LIMIT = { points: 5, durationSeconds: 10 * 60 } as const;
 
 export type SubmissionOutcome =
@@ -32,11 +31,8 @@ export type SubmissionOutcome =
   | { kind: 'unavailable'; message: string };
 
 /**
- * The limiter of this process. With SQLite (one machine, one instance) the counts live in memory.
- * With PostgreSQL, where several instances may serve the site, they live in the database
- * (rate-limiter-flexible's own PostgreSQL store, table `contact_rate_limits`), so the limit holds
- * whichever instance a message reaches. A failed opening (database down) is forgotten, so the
- * next message tries again.
+ * In memory with SQLite (one instance); in PostgreSQL otherwise, so that the limit holds on every
+ * instance. A failed opening is forgotten: the next message tries again.
  */
 function limiter(): Promise<RateLimiterAbstract> {
   // Counted once per process: the route handler and the Server Action are bundled apart.
@@ -68,10 +64,8 @@ function limiter(): Promise<RateLimiterAbstract> {
 }
 
 /**
- * The library's PostgreSQL store, on the site's pool. It creates its table with CREATE TABLE IF
- * NOT EXISTS; when two instances start together, PostgreSQL can still fail the slower one with
- * "already exists" (42P07; the library absorbs only the duplicate-key form, 23505). Either error
- * means the table is there.
+ * Two instances starting together can fail the slower one's CREATE TABLE IF NOT EXISTS with 42P07,
+ * which the library does not absorb (only 23505): either means the table is there.
  */
 function postgresLimiter(
   pool: Pool,
@@ -88,7 +82,6 @@ function postgresLimiter(
   });
 }
 
-/** The language of the answer: the payload's `locale` field if valid, else the request's. */
 export function submissionLocale(input: unknown, fallback: Locale): Locale {
   const field =
     input !== null && typeof input === 'object' ? (input as { locale?: unknown }).locale : null;
@@ -96,12 +89,8 @@ export function submissionLocale(input: unknown, fallback: Locale): Locale {
 }
 
 /**
- * One contact submission, whoever sends it (the API or the no-JavaScript form): validation,
- * rate limit, anti-spam, then storage. 'accepted' means committed to the database, under the
- * sender's `submissionId` when it gives one: sent again, the same message is not stored twice.
- * The outbox worker then e-mails it, unless the anti-spam rules held it as suspected: it is
- * stored all the same, with the reason, and the visitor gets the same answer (a robot learns
- * nothing).
+ * 'accepted' means committed. A message held as suspected is stored all the same and its sender
+ * gets the same answer: a robot learns nothing.
  */
 export async function submitContactMessage(
   input: unknown,
@@ -168,7 +157,6 @@ export async function submitContactMessage(
     console.error(`[contact] message could not be stored: ${describe(error)}`);
     return { kind: 'unavailable', message: messages.api.unavailable };
   }
-  // Counted for the monthly report: how many arrived, how many were held (counts only).
   siteEvents().contactMessageStored?.(suspectedReason !== null, now);
   if (suspectedReason) {
     console.info(
@@ -180,7 +168,6 @@ export async function submitContactMessage(
   return { kind: 'accepted', id };
 }
 
-/** Whether a stored message holds these very fields (a submission sent again). */
 function sameMessage(
   stored: ContactMessage | null,
   message: { name: string; email: string; phone: string; message: string },

@@ -2,23 +2,15 @@ import 'server-only';
 import { formAgeMs } from './form-token';
 
 /**
- * The anti-spam rules. A submission they judge suspicious is still stored, with the reason, but
- * not e-mailed (lib/contact/form/submission.ts): a genuine enquiry caught by mistake can be found
- * and released (`npm run messages -- --suspected`, `--release <id>`), never lost.
- *
- * Fill time. With JavaScript the form measures the time from the visitor's first interaction
- * with it (focus or input) to sending (`fillMs`): what the page's load and the welcome screen
- * took does not count, so 2 seconds suffice (a person types at least a 10-character message;
- * a robot fills every field at once). Without JavaScript only the signed render time of the
- * page is known (`formToken`), and reading the page counts too: 3 seconds from display. The
- * browser's figure can only make a message more suspicious, never less: it is capped by the
- * time since the render when the token is valid.
+ * A suspicious submission is stored, not e-mailed: a genuine one can be released, never lost.
+ * 2 s from the first interaction (the page's load does not count; a robot fills every field at
+ * once); without JavaScript, 3 s from the signed render. The browser's figure, capped by the
+ * token's, can only make a message more suspicious.
  */
 export const MIN_FILL_TIME_MS = { sinceFirstInteraction: 2_000, sinceDisplay: 3_000 } as const;
 
 const MAX_REPORTED_VALUE = 200;
 
-/** Why this submission looks like spam, in words for the firm, or null when it does not. */
 export function suspicionReason(input: unknown, now: number): string | null {
   const extras = (input ?? {}) as { website?: unknown; formToken?: unknown; fillMs?: unknown };
   const reasons: string[] = [];

@@ -2,11 +2,8 @@ import 'server-only';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
- * The one-click release links of the digest e-mail (lib/contact/delivery/digest.ts). A link names one held
- * message and the moment it expires (when the message would be purged), signed with a key derived
- * from REVALIDATE_SECRET for this purpose alone (HKDF), so that no other signature the site makes
- * with that secret (previews, form tokens) is a release link, and the reverse. Several instances
- * share the secret, so any of them accepts a link another one made.
+ * A link names one held message and its expiry (its purge), signed with a key derived from
+ * REVALIDATE_SECRET for this purpose alone (HKDF): no other signature of the site is a release link.
  */
 export const RELEASE_PATH = '/api/contact/messages-retenus';
 
@@ -32,11 +29,7 @@ export function releaseUrl(siteUrl: string, token: string): string {
 export type ReleaseTokenCheck =
   { valid: true; id: string; expiresAt: number } | { valid: false; reason: 'invalid' | 'expired' };
 
-/**
- * Whether a token is one of ours, unaltered and not expired at `now`. Without a secret no token
- * is valid. The signature is compared in constant time; an expired link is refused even though
- * its signature is right.
- */
+/** No secret, no valid token; an expired link is refused though its signature is right. */
 export function checkReleaseToken(
   token: string,
   secret: string | undefined,

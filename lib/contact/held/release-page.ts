@@ -5,10 +5,8 @@ import { SUSPECTED_RETENTION_DAYS } from '../storage/retention';
 import type { ContactMessage } from '../storage/store';
 
 /**
- * The small French page behind a digest's release link (app/api/contact/messages-retenus). A GET
- * only shows it: mail scanners and link previews open every link of an e-mail, so only the POST
- * of its button releases the message. No script (the site's CSP applies), no outside resource,
- * never indexed nor cached.
+ * A GET only shows the page; the POST of its button releases (docs/architecture.md, "Release links:
+ * GET shows, POST releases"). No script, no outside resource, never indexed nor cached.
  */
 export type ReleaseView =
   | { kind: 'confirm'; message: ContactMessage }

@@ -3,14 +3,11 @@ import type { ContactStore } from './store';
 
 /** Prospects' data is kept 3 years from the last contact (the privacy policy's promise). */
 export const RETENTION_YEARS = 3;
-/**
- * A message held as suspected spam and never released is kept 30 days (privacy policy): long
- * enough for the firm to find a genuine one among them, no longer than that.
- */
+/** Long enough to find a genuine one among them (the privacy policy's promise). */
 export const SUSPECTED_RETENTION_DAYS = 30;
 export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** The oldest creation time still kept at `now`: the same calendar day, three years earlier. */
+/** The same calendar day, three years earlier. */
 export function retentionCutoff(now: number): number {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION_YEARS);

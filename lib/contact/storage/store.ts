@@ -1,8 +1,4 @@
-/**
- * The contact messages in the database: one body of queries for SQLite and PostgreSQL
- * (lib/db/dialects.ts says how). The digests of held messages are e-mails to the firm
- * (lib/mail/firm-mail.ts); the messages themselves are a queue of the outbox (`messageQueue`).
- */
+/** One body of queries for SQLite and PostgreSQL (lib/db/dialects.ts). */
 import 'server-only';
 import {
   and,
@@ -40,36 +36,23 @@ import type { DeliveryFailure, QueueState } from '@/lib/mail/queue';
 export type ContactMessage = ContactMessageRow;
 export type ContactDigest = FirmMailRow;
 
-/** What releasing a held message did. */
 export type ReleaseOutcome =
   | { kind: 'released'; message: ContactMessage }
   | { kind: 'already-released'; message: ContactMessage }
   | { kind: 'not-held'; message: ContactMessage }
   | { kind: 'unknown' };
 
-/** What the contact capability needs from the database, the same for SQLite and PostgreSQL. */
 export interface ContactStore {
   readonly dialect: Database['dialect'];
-  /**
-   * Commits a new message, due for delivery at once; false, storing nothing, when a message
-   * with this id is already there (the same submission sent again).
-   */
+  /** false, storing nothing, when this id is there: the same submission sent again. */
   insert(row: NewContactMessageRow): Promise<boolean>;
-  /** The message with this id, or null. */
   find(id: string): Promise<ContactMessage | null>;
-  /**
-   * Ids of undelivered messages whose next attempt is due and that no worker holds. A suspected
-   * message is never due until it is released.
-   */
+  /** A suspected message is never due until it is released. */
   dueIds(now: number, limit: number): Promise<string[]>;
-  /**
-   * Takes a message for delivery until `leaseUntil`, atomically: of two workers claiming the
-   * same message, one gets it and the other gets null.
-   */
+  /** Atomic: of two workers claiming one message, one gets it and the other null. */
   claim(id: string, token: string, now: number, leaseUntil: number): Promise<ContactMessage | null>;
   /** Marks a claimed message delivered; false when the claim was lost meanwhile. */
   markDelivered(id: string, token: string, now: number): Promise<boolean>;
-  /** Records a failed attempt and when to try again, and releases the claim. */
   markFailed(
     id: string,
     token: string,
@@ -77,36 +60,19 @@ export interface ContactStore {
     error: string,
     failure: DeliveryFailure,
   ): Promise<void>;
-  /**
-   * Hands a held message to the outbox: one conditional UPDATE (the same as `npm run messages --
-   * --release`), so of two releases at once exactly one says 'released'.
-   */
+  /** One conditional UPDATE, as `npm run messages -- --release`: of two at once, one says 'released'. */
   release(id: string, now: number): Promise<ReleaseOutcome>;
-  /** Held messages no digest has listed yet, oldest first, at most `limit`, and how many in all. */
   heldNotDigested(limit: number): Promise<{ messages: ContactMessage[]; total: number }>;
-  /** Whether another message was held in the `windowMs` before this one (ties: the smaller id). */
+  /** Ties go to the smaller id. */
   heldShortlyBefore(message: ContactMessage, windowMs: number): Promise<boolean>;
-  /**
-   * Queues a digest (an e-mail to the firm), then marks the messages it lists (two statements,
-   * not one transaction: a crash between them leaves the messages unmarked, and the next digest
-   * lists them again); false, changing nothing, when a digest with this id exists (another
-   * instance made it).
-   */
+  /** false, changing nothing, when a digest with this id exists (another instance made it). */
   insertDigest(row: NewFirmMailRow, messageIds: string[]): Promise<boolean>;
   findDigest(id: string): Promise<ContactDigest | null>;
-  /** The undelivered messages, for /api/health. */
   queueState(): Promise<QueueState>;
-  /** The e-mails to the firm: digests, and what other features send there. */
   readonly firmMail: FirmMail;
-  /**
-   * Deletes messages created before `cutoffs.messages`, and suspected (never released) ones
-   * created before `cutoffs.suspected`; returns how many. Digests (they quote held messages)
-   * go with the latter.
-   */
+  /** Digests quote held messages, so they go with the suspected ones. */
   purge(cutoffs: PurgeCutoffs): Promise<number>;
-  /** Messages newest first: every one, only the held ones, or all but the held ones. */
   list(which?: MessageSelection): Promise<ContactMessage[]>;
-  /** How many messages are held (suspected, never released). */
   countHeld(): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -132,7 +98,6 @@ function queries(database: Database, firm: FirmMail) {
   const held = and(isNotNull(m.suspectedReason), isNull(m.releasedAt));
   // A message not held is a deliverable one.
   const selections = { all: undefined, held, 'not-held': deliverable } as const;
-  // What a delivery, or a failed attempt, writes to a message or a digest alike.
   const delivered = (attempts: SQLWrapper, now: number) => ({
     deliveredAt: now,
     attempts: sql`${attempts} + 1`,
