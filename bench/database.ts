@@ -12,10 +12,9 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { contactRequest } from '../harness/contact-load';
-import { spawnServer, stopServer } from '../harness/next-server';
-import { freePort } from '../harness/ports';
+import { startNextServer } from '../harness/next-server';
+import { watchConnections } from '../harness/pg-connections';
 import { startPostgres } from '../harness/postgres';
 
 const site = path.resolve(process.env.BENCH_SITE ?? path.resolve(__dirname, '..'));
@@ -25,20 +24,14 @@ async function startInstances(url: string) {
   const started = Date.now();
   return Promise.all(
     [1, 2].map(async () => {
-      const port = await freePort();
-      const server = await spawnServer(process.execPath, [path.join(site, 'dist/server.mjs')], {
-        cwd: site,
-        port,
-        env: {
-          ...process.env,
-          NEXT_TELEMETRY_DISABLED: '1',
-          NODE_ENV: 'production',
-          PORT: String(port),
+      const server = await startNextServer(
+        {
           DATABASE_URL: url,
           TRUST_PROXY: 'true',
           OUTBOX_DIR: path.join(site, 'data', 'bench-outbox'),
         },
-      });
+        { site },
+      );
       return { ...server, readyMs: Date.now() - started };
     }),
   );
@@ -53,31 +46,13 @@ async function main() {
     console.log(
       `Start to ready, new database: ${instances.map((i) => `${i.readyMs} ms`).join(', ')}`,
     );
-    await Promise.all(instances.map((i) => stopServer(i.child, 'SIGTERM', 20_000)));
+    await Promise.all(instances.map((i) => i.stop()));
     instances = await startInstances(url);
     console.log(
       `Start to ready, migrated database: ${instances.map((i) => `${i.readyMs} ms`).join(', ')}`,
     );
 
-    const sampler = new Client({ connectionString: url, application_name: 'bench sampler' });
-    await sampler.connect();
-    const most = new Map<string, number>();
-    let mostInAll = 0;
-    let loading = true;
-    const sampling = (async () => {
-      while (loading) {
-        const { rows } = await sampler.query<{ name: string; n: string }>(
-          `SELECT application_name AS name, count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1`,
-        );
-        let all = 0;
-        for (const { name, n } of rows) {
-          most.set(name, Math.max(most.get(name) ?? 0, Number(n)));
-          all += Number(n);
-        }
-        mostInAll = Math.max(mostInAll, all);
-      }
-    })();
+    const watching = await watchConnections(url);
     const results = await Promise.all(
       instances.flatMap((instance) => [
         autocannon({
@@ -93,18 +68,16 @@ async function main() {
         }),
       ]),
     );
-    loading = false;
-    await sampling;
-    await sampler.end();
+    const most = await watching.stop();
     const answered = results.reduce((sum, r) => sum + r['2xx'], 0);
     const other = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
     console.log(`Load: ${answered} answers 2xx, ${other} other, in ${SECONDS} s`);
-    const pids = instances.map((i) => i.child.pid);
+    const pids = instances.map((i) => i.process.pid);
     console.log('Most PostgreSQL connections held at once, by application_name:');
-    for (const [name, n] of [...most].sort())
+    for (const [name, n] of [...most.byName].sort())
       console.log(`  ${name === '' ? '(unnamed)' : name}: ${n}`);
-    console.log(`  in all: ${mostInAll} (the instances' pids: ${pids.join(', ')})`);
-    await Promise.all(instances.map((i) => stopServer(i.child, 'SIGTERM', 20_000)));
+    console.log(`  in all: ${most.inAll} (the instances' pids: ${pids.join(', ')})`);
+    await Promise.all(instances.map((i) => i.stop()));
   } finally {
     cluster.stop();
   }

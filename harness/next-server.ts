@@ -17,18 +17,19 @@ const root = path.resolve(__dirname, '..');
 /**
  * Starts the production build with the given environment, on a free loopback port, as `npm
  * start` does: the server entry (dist/server.mjs, which the test command's `npm run build`
- * bundles) on Node.js 24. Integration tests use it to run the real site.
+ * bundles) on Node.js 24, of this checkout or of `site` (another checkout, built).
  */
 export async function startNextServer(
   env: Record<string, string | undefined> = {},
-  options: { port?: number } = {},
+  options: { port?: number; site?: string } = {},
 ): Promise<NextServer> {
   const port = options.port ?? (await freePort());
+  const site = options.site ?? root;
   const { child, url, output } = await spawnServer(
     process.execPath,
-    [path.join(root, 'dist/server.mjs')],
+    [path.join(site, 'dist/server.mjs')],
     {
-      cwd: root,
+      cwd: site,
       port,
       env: {
         ...process.env,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, lte, min, or } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { sqliteShaped, type RowsAgree } from '@/lib/db/dialects';
 import {
@@ -9,6 +9,7 @@ import {
   type NewContactDigestRow,
 } from '@/lib/db/schema';
 import type { Envelope, OutgoingEmail } from './email';
+import { deliveredColumns, failedColumns, queueStateOf } from './delivery-columns';
 import type { MailQueue } from './queue';
 
 /**
@@ -74,28 +75,14 @@ export function firmMail(database: Database): FirmMail {
       (
         await db
           .update(d)
-          .set({
-            deliveredAt: now,
-            attempts: sql`${d.attempts} + 1`,
-            lastError: null,
-            lockToken: null,
-            lockedUntil: null,
-          })
+          .set(deliveredColumns(d.attempts, now))
           .where(and(eq(d.id, id), eq(d.lockToken, token)))
           .returning({ id: d.id })
       ).length === 1,
     markFailed: async (id, token, nextAttemptAt, error, failure) => {
       await db
         .update(d)
-        .set({
-          attempts: sql`${d.attempts} + 1`,
-          nextAttemptAt,
-          lastError: error,
-          lockToken: null,
-          lockedUntil: null,
-          lastErrorClass: failure.errorClass,
-          lastFailedAt: failure.at,
-        })
+        .set(failedColumns(d.attempts, nextAttemptAt, error, failure))
         .where(and(eq(d.id, id), eq(d.lockToken, token)));
     },
     state: async () => {
@@ -109,13 +96,7 @@ export function firmMail(database: Database): FirmMail {
         .where(and(waiting, isNotNull(d.lastFailedAt)))
         .orderBy(desc(d.lastFailedAt))
         .limit(1);
-      return {
-        undelivered: Number(totals?.n ?? 0),
-        oldestQueuedAt: totals?.oldest == null ? null : Number(totals.oldest),
-        lastFailure: failure
-          ? { errorClass: failure.errorClass ?? 'other', at: Number(failure.at) }
-          : null,
-      };
+      return queueStateOf(totals, failure);
     },
   });
   return {

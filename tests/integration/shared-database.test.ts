@@ -4,10 +4,10 @@
  * named after the process, and each migrates the schema once, at start.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from 'pg';
 import { POOL_SIZE } from '@/lib/db/client';
 import { TestDatabases, validMessage } from '../support/contact';
 import { startNextServer, type NextServer } from '../../harness/next-server';
+import { watchConnections } from '../../harness/pg-connections';
 
 const databases = new TestDatabases();
 const servers: NextServer[] = [];
@@ -32,19 +32,7 @@ describe('two instances on one PostgreSQL database', () => {
   });
 
   it('hold at most their pool each, named after their process, and migrate once each', async () => {
-    const sampler = new Client({ connectionString: url, application_name: 'test sampler' });
-    await sampler.connect();
-    const held = new Map<string, number>();
-    let loading = true;
-    const sampling = (async () => {
-      while (loading) {
-        const { rows } = await sampler.query<{ name: string; n: string }>(
-          `SELECT application_name AS name, count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1`,
-        );
-        for (const { name, n } of rows) held.set(name, Math.max(held.get(name) ?? 0, Number(n)));
-      }
-    })();
+    const watching = await watchConnections(url);
 
     let sent = 0;
     const post = (server: NextServer) =>
@@ -68,9 +56,7 @@ describe('two instances on one PostgreSQL database', () => {
         ...Array.from({ length: 10 }, () => get(server, '/fr')),
       ]),
     );
-    loading = false;
-    await sampling;
-    await sampler.end();
+    const held = (await watching.stop()).byName;
 
     expect(statuses.filter((status) => status !== 201 && status !== 200)).toEqual([]);
     const names = servers.map((server) => `sorel-aubry-site ${server.process.pid}`);

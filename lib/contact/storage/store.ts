@@ -15,7 +15,6 @@ import {
   ne,
   or,
   sql,
-  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { ping, sqliteShaped, type RowsAgree } from '@/lib/db/dialects';
@@ -31,6 +30,7 @@ import {
   type FirmMailRow,
   type NewFirmMailRow,
 } from '@/lib/mail/firm-mail';
+import { deliveredColumns, failedColumns, queueStateOf } from '@/lib/mail/delivery-columns';
 import type { DeliveryFailure, QueueState } from '@/lib/mail/queue';
 
 export type ContactMessage = ContactMessageRow;
@@ -98,20 +98,6 @@ function queries(database: Database, firm: FirmMail) {
   const held = and(isNotNull(m.suspectedReason), isNull(m.releasedAt));
   // A message not held is a deliverable one.
   const selections = { all: undefined, held, 'not-held': deliverable } as const;
-  const delivered = (attempts: SQLWrapper, now: number) => ({
-    deliveredAt: now,
-    attempts: sql`${attempts} + 1`,
-    lastError: null,
-    lockToken: null,
-    lockedUntil: null,
-  });
-  const failed = (attempts: SQLWrapper, nextAttemptAt: number, error: string) => ({
-    attempts: sql`${attempts} + 1`,
-    nextAttemptAt,
-    lastError: error,
-    lockToken: null,
-    lockedUntil: null,
-  });
   const store: Omit<ContactStore, 'dialect' | 'close' | 'firmMail'> = {
     insert: async (row) =>
       (await db.insert(m).values(row).onConflictDoNothing().returning({ id: m.id })).length === 1,
@@ -146,7 +132,7 @@ function queries(database: Database, firm: FirmMail) {
     markDelivered: async (id, token, now) => {
       const rows = await db
         .update(m)
-        .set(delivered(m.attempts, now))
+        .set(deliveredColumns(m.attempts, now))
         .where(and(eq(m.id, id), eq(m.lockToken, token)))
         .returning({ id: m.id });
       return rows.length === 1;
@@ -154,11 +140,7 @@ function queries(database: Database, firm: FirmMail) {
     markFailed: async (id, token, nextAttemptAt, error, failure) => {
       await db
         .update(m)
-        .set({
-          ...failed(m.attempts, nextAttemptAt, error),
-          lastErrorClass: failure.errorClass,
-          lastFailedAt: failure.at,
-        })
+        .set(failedColumns(m.attempts, nextAttemptAt, error, failure))
         .where(and(eq(m.id, id), eq(m.lockToken, token)));
     },
     purge: async (cutoffs) => {
@@ -239,13 +221,7 @@ function queries(database: Database, firm: FirmMail) {
         .where(and(waiting, isNotNull(m.lastFailedAt)))
         .orderBy(desc(m.lastFailedAt))
         .limit(1);
-      return {
-        undelivered: Number(totals?.n ?? 0),
-        oldestQueuedAt: totals?.oldest == null ? null : Number(totals.oldest),
-        lastFailure: failure
-          ? { errorClass: failure.errorClass ?? 'other', at: Number(failure.at) }
-          : null,
-      };
+      return queueStateOf(totals, failure);
     },
     list: (which = 'all') =>
       db.select().from(m).where(selections[which]).orderBy(desc(m.createdAt), desc(m.id)),
