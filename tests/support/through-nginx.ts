@@ -11,6 +11,8 @@ export interface NginxAnswer {
   body: string;
   /** The same, as bytes. */
   bytes: Buffer;
+  /** How many bytes the body took on the wire (compressed, when it was). */
+  sent: number;
   /** Every header and the raw bytes, to look for a text anywhere in what was sent. */
   raw: string;
 }
@@ -59,6 +61,7 @@ export function throughNginx(
             headers: res.headers,
             body: text,
             bytes: decoded,
+            sent: bytes.length,
             raw: `${JSON.stringify(res.headers)}\n${bytes.toString('latin1')}\n${text}`,
           });
         });
