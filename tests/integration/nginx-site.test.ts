@@ -21,8 +21,9 @@ import { throughNginx } from '../support/through-nginx';
 /**
  * The shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) as a browser and a TLS scanner
  * meet it: Mozilla's "intermediate" profile with an ECDSA and an RSA certificate, HSTS once on
- * every answer, nginx's own included; and the site installed on a copy of Debian's /etc/nginx
- * exactly as docs/operations.md says.
+ * every answer, nginx's own included; the build files from a release's folder, in Brotli from
+ * their copies; and the site installed on a copy of Debian's /etc/nginx exactly as
+ * docs/operations.md says.
  */
 const root = path.resolve(__dirname, '../..');
 const HSTS = 'max-age=63072000; includeSubDomains';
