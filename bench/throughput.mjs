@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench:throughput`: requests a second and p50/p99 per page kind through the shipped
-// nginx site (deploy/nginx/, TLS, one worker, Debian's `gzip on`) in front of one instance
+// nginx site (deploy/nginx/, TLS, one worker, Brotli) in front of one instance
 // started as the systemd unit starts it, each page held to its own ceiling measured in the same
 // run: the same page's bytes saved as a static file and served by the same nginx with the same
 // TLS, compressed per response. Run `npm run build` first; this builds nothing.
 //
 // Each page is measured twice through the proxy: with the page cache (docs/page-cache.md), and
 // without it (a second nginx whose placeholder the instance does not know: every page rendered
-// per request, as before the cache). autocannon, 32 connections, `Accept-Encoding: gzip` as
-// browsers send it, 10 s per measure after 3 s of warm-up. Each connection is one visitor: its
+// per request, as before the cache). autocannon, 32 connections, `Accept-Encoding: gzip, deflate,
+// br` as browsers send it (so Brotli, made per response), 10 s per measure after 3 s of warm-up. Each connection is one visitor: its
 // own loopback address (127.x.y.z) for 50 requests, under the site's per-address burst of 60,
 // then a new visitor on a new connection (a new TLS handshake, as a new visitor costs).
 // Targets: every page at least half of its ceiling, p99 at most 100 ms. BENCH_LOAD_SECONDS,
@@ -29,6 +29,8 @@ const WARM_UP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
 const ONLY = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
 const PER_VISITOR = Number(process.env.BENCH_REQUESTS_PER_CONNECTION ?? 50);
+/** What browsers ask for: every one the site serves accepts Brotli. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** One instance as the unit starts it, knowing the page cache's placeholder. */
 async function startInstance(siteUrl, placeholder) {
@@ -63,7 +65,7 @@ async function measure(url) {
   const options = {
     url,
     connections: CONNECTIONS,
-    headers: { 'accept-encoding': 'gzip' },
+    headers: { 'accept-encoding': ACCEPT_ENCODING },
     ...manyVisitors({ requestsPerConnection: PER_VISITOR }),
   };
   await autocannon({ ...options, duration: WARM_UP_SECONDS });
@@ -77,11 +79,14 @@ async function measure(url) {
   };
 }
 
-// The ceiling is compressed as the site's kept pages are: the level of its page location.
-const gzipLevel =
-  /gzip_comp_level (\d+);/.exec(
-    readFileSync(new URL('../deploy/nginx/sorel-aubry-avocats.conf', import.meta.url), 'utf8'),
-  )?.[1] ?? '1';
+// The ceiling is compressed as the site's kept pages are: the levels of its page location (the
+// first in the file).
+const siteFile = readFileSync(
+  new URL('../deploy/nginx/sorel-aubry-avocats.conf', import.meta.url),
+  'utf8',
+);
+const gzipLevel = /gzip_comp_level (\d+);/.exec(siteFile)?.[1] ?? '1';
+const brotliLevel = /brotli_comp_level (\d+);/.exec(siteFile)?.[1] ?? '6';
 const httpsPort = await freePort();
 const placeholder = newNoncePlaceholder();
 const instance = await startInstance(`https://127.0.0.1:${httpsPort}`, placeholder);
@@ -93,7 +98,7 @@ let cached;
 let uncached;
 try {
   // The ceiling: a server in the same nginx, same TLS, serving the saved bytes from files and
-  // compressing them per response (Debian's `gzip on`, text/html).
+  // compressing them per response (Brotli for these clients, gzip for others).
   cached = await startNginx({
     upstreamPorts: [instance.port],
     httpsPort,
@@ -110,6 +115,8 @@ try {
     root ${staticDir};
     default_type text/html;
     gzip_comp_level ${gzipLevel};
+    brotli on;
+    brotli_comp_level ${brotliLevel};
 }
 `,
   });
@@ -138,7 +145,7 @@ try {
   const mark = (ok) => (ok ? '' : ' ✗');
   console.log(
     [
-      `Throughput through the shipped nginx (TLS, HTTP/1.1, one worker, gzip), one instance, ${os.cpus().length} cores, Node.js ${process.version}; ${CONNECTIONS} connections, each a visitor with its own loopback address for ${PER_VISITOR} requests then a new one (a new TLS handshake), Accept-Encoding: gzip, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up. Targets: share ≥ 0.5, p99 ≤ 100 ms.`,
+      `Throughput through the shipped nginx (TLS, HTTP/1.1, one worker, Brotli), one instance, ${os.cpus().length} cores, Node.js ${process.version}; ${CONNECTIONS} connections, each a visitor with its own loopback address for ${PER_VISITOR} requests then a new one (a new TLS handshake), Accept-Encoding: ${ACCEPT_ENCODING}, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up. Targets: share ≥ 0.5, p99 ≤ 100 ms.`,
       '',
       '| page | with the page cache | rendered per request (no cache) | its bytes as a static file (ceiling) | share of its ceiling |',
       '|---|---|---|---|---|',

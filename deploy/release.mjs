@@ -38,6 +38,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { writeBrotliCopies } from './build-files.mjs';
 
 const settings = {
   siteDir: process.env.SITE_DIR || '/srv/sorel-aubry-avocats',
@@ -250,6 +251,12 @@ function build(commit) {
       path.join(paths.data, 'image-cache'),
       path.join(work, '.next', 'cache', 'images'),
     ]);
+    // The build files' Brotli copies, which nginx serves from this folder (deploy/build-files.mjs),
+    // given to the site's user like the rest of the release.
+    const copies = writeBrotliCopies(path.join(work, '.next', 'static'));
+    if (settings.user && process.getuid?.() === 0 && copies.length)
+      execFileSync('chown', [settings.user, ...copies]);
+    log(`${copies.length} build files compressed with Brotli`);
     // The build's own files, kept apart: the next release serves them too (see switchTo).
     run('cp', ['-al', path.join(work, '.next', 'static'), path.join(work, '.next', 'static-own')]);
     // deploymentId: what the release's pages carry on <html data-dpl-id>, checked after a switch.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian when it is missing: Chromium (and the DejaVu fonts) for
 # the browser tests, WebKitGTK's WebDriver and Firefox ESR for the browser-engine tests
-# (tests/engines/), PostgreSQL for the storage tests and nginx for the deployment tests (the
-# shipped site, deploy/nginx/). Needs root (as in CI); otherwise says
+# (tests/engines/), PostgreSQL for the storage tests and nginx with its stream and Brotli modules
+# for the deployment tests (the shipped site, deploy/nginx/). Needs root (as in CI); otherwise says
 # what to install.
 set -euo pipefail
 
@@ -17,6 +17,9 @@ fi
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 # nginx's stream module: the shipped site's ports and connection cap (deploy/nginx/*-stream.conf).
 [ -f /usr/lib/nginx/modules/ngx_stream_module.so ] || missing+=(libnginx-mod-stream)
+# nginx's Brotli modules: the site's answers in Brotli, and the build files' .br copies.
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || missing+=(libnginx-mod-http-brotli-filter)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
 # WebKit (tests/engines/webkit.ts): WebKitWebDriver and its MiniBrowser, which needs an X display
 # (Xvfb, with xauth) and Mesa's software GL driver; the last three are only "Recommends", so they
 # are named, as this script installs without recommends.

@@ -26,18 +26,29 @@ export const STREAM_CONFIG = new URL(
 );
 /** Debian's stream module (libnginx-mod-stream), as its modules-enabled file loads it. */
 export const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
+/**
+ * Debian's Brotli modules (libnginx-mod-http-brotli-filter, -static): the site compresses its
+ * answers with Brotli and serves the build files' `.br` copies.
+ */
+export const BROTLI_MODULES = {
+  'libnginx-mod-http-brotli-filter': '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so',
+  'libnginx-mod-http-brotli-static': '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+};
 /** What the site needs from nginx.conf, as docs/operations.md ("Deployment") sets it. */
 export const NGINX_CONF = { workerConnections: 4096, openFiles: 8192 };
 
 /**
- * Debian's nginx binary and its stream module, installed from Debian's packages when missing (as
- * root, like Chromium).
+ * Debian's nginx binary, its stream module and its Brotli modules, installed from Debian's
+ * packages when missing (as root, like Chromium).
  */
 export function ensureNginx() {
   const binary = '/usr/sbin/nginx';
   const missing = [
     ...(existsSync(binary) ? [] : ['nginx-light']),
     ...(existsSync(STREAM_MODULE) ? [] : ['libnginx-mod-stream']),
+    ...Object.entries(BROTLI_MODULES)
+      .filter(([, file]) => !existsSync(file))
+      .map(([name]) => name),
   ];
   if (missing.length === 0) return binary;
   if (process.getuid?.() !== 0)
@@ -136,6 +147,11 @@ export function renderSiteConfig(
   replace(/\/var\/lib\/nginx\//g, `${dir}/cache/`, 'the cache folder');
   replace(/root \/var\/www\/\S+;/g, `root ${dir}/www;`, 'the ACME webroot');
   replace(/root \/srv\/[^;\s]+\/current;/g, `root ${siteRoot};`, 'the site’s `current` link');
+  replace(
+    /alias \/srv\/[^;\s]+\/current\//g,
+    `alias ${siteRoot}/`,
+    'the build files’ folder in the site’s `current` link',
+  );
   replace(
     /include \/etc\/nginx\/sorel-aubry-avocats-nonce\.conf;/g,
     `include ${dir}/nonce.conf;`,
@@ -316,8 +332,8 @@ export async function startNginx({
     `set $sorel_aubry_nonce_placeholder ${noncePlaceholder};\n`,
   );
   // The main file mirrors Debian's /etc/nginx/nginx.conf as the operations manual leaves it
-  // (the stream module loaded, the site's figures, the stream part included), with this folder
-  // for every path.
+  // (the stream and Brotli modules loaded, the site's figures, the stream part included), with
+  // this folder for every path.
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off;
@@ -326,6 +342,9 @@ worker_rlimit_nofile ${NGINX_CONF.openFiles};
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 load_module ${STREAM_MODULE};
+${Object.values(BROTLI_MODULES)
+  .map((file) => `load_module ${file};`)
+  .join('\n')}
 events { worker_connections ${workerConnections}; }
 include ${dir}/stream.conf;
 http {

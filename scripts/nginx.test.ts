@@ -59,12 +59,13 @@ describe('renderSiteConfig (the shipped nginx site on loopback)', () => {
     expect(rendered).toContain('ssl_certificate /tmp/t/cert.pem;');
     expect(rendered).toContain('include /tmp/t/nonce.conf;');
     expect(rendered).toContain('root /tmp/t/site;');
+    expect(rendered).toContain('alias /tmp/t/site/.next/static/;');
     expect(renderSiteConfig(shipped, { ...options, siteRoot: '/tmp/s/current' })).toContain(
       'root /tmp/s/current;',
     );
     // Every other directive is the shipped one, in the same order.
     const changed =
-      /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root |include )/;
+      /^(server 127\.0\.0\.1|listen |ssl_certificate|proxy_cache_path|root |alias |include )/;
     const keep = (lines: string[]) => lines.filter((line) => !changed.test(line));
     expect(keep(directives(rendered))).toEqual(keep(directives(shipped)));
   });
@@ -340,6 +341,30 @@ describe('the shipped nginx site, read as nginx reads it', () => {
       expect(value(location.block ?? [], 'proxy_hide_header'), where(location)).toContain(
         'X-Deployment-Id',
       );
+  });
+
+  it('compresses pages after the nonce is replaced: the instances are asked for no encoding', () => {
+    const page = locations(site).find((l) => where(l) === '/')?.block ?? [];
+    // An instance's gzip would hide the placeholder from sub_filter, and give no Brotli.
+    expect(value(page, 'proxy_set_header')).toContain('Accept-Encoding ');
+    expect(value(page, 'sub_filter_types')).toEqual([expect.stringContaining('text/x-component')]);
+    for (const compressor of ['brotli', 'gzip']) {
+      expect(value(page, compressor), compressor).toEqual(['on']);
+      expect(value(page, `${compressor}_types`).join(' '), compressor).toContain(
+        'text/x-component',
+      );
+    }
+  });
+
+  it('serves build files from the release `current` points to, then from the instances', () => {
+    const files = locations(site).find((l) => where(l) === '/_next/static/')?.block ?? [];
+    expect(value(files, 'alias')).toEqual(['/srv/sorel-aubry-avocats/current/.next/static/']);
+    expect(value(files, 'brotli_static')).toEqual(['on']);
+    const fallback = /^@\w+$/.exec(value(files, 'try_files')[0]?.split(' ')[1] ?? '')?.[0];
+    const instances = locations(site).find((l) => where(l) === fallback)?.block ?? [];
+    expect(proxies({ name: 'location', args: [], block: instances })).toBe(true);
+    // While the instances switch release, a file one of them lacks is asked of the other.
+    expect(value(instances, 'proxy_next_upstream')).toEqual([expect.stringContaining('http_404')]);
   });
 
   it('sends the instances the same proxy headers from every location', () => {

@@ -1,8 +1,11 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { consentCategories } from '@/lib/consent/model';
+import type { Locale } from '@/lib/i18n/locales';
 import { ConsentCategories } from './consent-categories';
+import type { CustomiseLabels } from './customise-labels';
 import type { ConsentBannerLabels } from './labels';
 import { useConsentBanner } from './use-consent-banner';
 
@@ -17,8 +20,27 @@ const secondaryButton = `${choiceButton} border border-ink text-ink hover:bg-pap
  * the focus by itself; it stays above the back-to-top button on narrow screens and left of it on
  * wider ones. Escape or its close button dismiss it.
  */
-export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) {
+export function ConsentBannerPanel({
+  labels,
+  locale,
+}: {
+  labels: ConsentBannerLabels;
+  locale: Locale;
+}) {
   const { open, view, failed, chosen, regionRef, store, showView, choose } = useConsentBanner();
+  // The 'Customise' view's texts are fetched once the banner shows, not carried in every page's
+  // payload (docs/page-cache.md, "Compression"); the view waits for them.
+  const [customise, setCustomise] = useState<CustomiseLabels | null>(null);
+  useEffect(() => {
+    if (!open || customise) return;
+    let current = true;
+    void import('./customise-labels').then((loaded) => {
+      if (current) setCustomise(loaded.customiseLabels[locale]);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, customise, locale]);
   if (!open) return null;
 
   return (
@@ -60,9 +82,9 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
             </a>
           </p>
         </>
-      ) : (
-        <ConsentCategories labels={labels} chosen={chosen} choose={choose} />
-      )}
+      ) : customise ? (
+        <ConsentCategories labels={customise} chosen={chosen} choose={choose} />
+      ) : null}
 
       {failed ? (
         <p
@@ -98,16 +120,16 @@ export function ConsentBannerPanel({ labels }: { labels: ConsentBannerLabels }) 
             {labels.customise}
           </button>
         </>
-      ) : (
+      ) : customise ? (
         <div className="mt-4 grid grid-cols-2 gap-3">
           <button type="button" className={primaryButton} onClick={() => store('accepted', chosen)}>
-            {labels.save}
+            {customise.save}
           </button>
           <button type="button" className={secondaryButton} onClick={() => showView('main')}>
-            {labels.cancel}
+            {customise.cancel}
           </button>
         </div>
-      )}
+      ) : null}
     </section>
   );
 }

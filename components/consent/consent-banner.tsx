@@ -1,11 +1,13 @@
-import { consentCategories } from '@/lib/consent/model';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getTranslator } from '@/lib/i18n/translator';
 import { ConsentBannerPanel } from './consent-banner-panel';
 import type { ConsentBannerLabels } from './labels';
 
-/** The cookie banner of every page (issue 6): translated here, shown by the client leaf. */
+/**
+ * The cookie banner of every page: its first view translated here, shown by the client leaf; the
+ * 'Customise' view's texts come with their own code (customise-labels.ts).
+ */
 export function ConsentBanner({ locale }: { locale: Locale }) {
   const t = getTranslator(locale);
   const labels: ConsentBannerLabels = {
@@ -18,18 +20,7 @@ export function ConsentBanner({ locale }: { locale: Locale }) {
     refuseAll: t('consent.banner.refuseAll'),
     customise: t('consent.banner.customise'),
     close: t('consent.banner.close'),
-    customiseTitle: t('consent.banner.customiseTitle'),
-    customiseText: t('consent.banner.customiseText'),
-    legend: t('consent.banner.legend'),
-    alwaysOn: t('consent.banner.alwaysOn'),
-    save: t('consent.banner.save'),
-    cancel: t('consent.banner.cancel'),
     storageFailed: t('consent.banner.storageFailed'),
-    categories: consentCategories.map((category) => ({
-      category,
-      name: t(`consent.categories.${category}.name`),
-      purpose: t(`consent.categories.${category}.purpose`),
-    })),
   };
-  return <ConsentBannerPanel labels={labels} />;
+  return <ConsentBannerPanel labels={labels} locale={locale} />;
 }

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import type { ConsentCategory } from '@/lib/consent/model';
-import type { ConsentBannerLabels } from './labels';
+import type { CustomiseLabels } from './customise-labels';
 
 /** The banner's 'Customise' view: one box per category; the necessary one is always ticked. */
 export function ConsentCategories({
@@ -10,7 +10,7 @@ export function ConsentCategories({
   chosen,
   choose,
 }: {
-  labels: ConsentBannerLabels;
+  labels: CustomiseLabels;
   chosen: ReadonlySet<ConsentCategory>;
   choose: (category: ConsentCategory, granted: boolean) => void;
 }) {

@@ -1,6 +1,7 @@
-import type { ConsentCategory } from '@/lib/consent/model';
-
-/** The banner's texts in the page's language, given by the server component to the client panel. */
+/**
+ * The banner's texts in the page's language, given by the server component to the client panel;
+ * the 'Customise' view's are fetched when it opens (./customise-labels.ts).
+ */
 export interface ConsentBannerLabels {
   label: string;
   title: string;
@@ -11,12 +12,5 @@ export interface ConsentBannerLabels {
   refuseAll: string;
   customise: string;
   close: string;
-  customiseTitle: string;
-  customiseText: string;
-  legend: string;
-  alwaysOn: string;
-  save: string;
-  cancel: string;
   storageFailed: string;
-  categories: { category: ConsentCategory; name: string; purpose: string }[];
 }

@@ -1,11 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBrotliCopies } from '../../deploy/build-files.mjs';
 import {
+  BROTLI_MODULES,
   ensureNginx,
   makeCertificate,
   NGINX_CONF,
@@ -14,12 +16,14 @@ import {
 } from '../../scripts/nginx.mjs';
 import { startNextServer, type NextServer } from '../../harness/next-server';
 import { freePort } from '../../harness/ports';
+import { throughNginx } from '../support/through-nginx';
 
 /**
  * The shipped nginx site (deploy/nginx/sorel-aubry-avocats.conf) as a browser and a TLS scanner
  * meet it: Mozilla's "intermediate" profile with an ECDSA and an RSA certificate, HSTS once on
- * every answer, nginx's own included; and the site installed on a copy of Debian's /etc/nginx
- * exactly as docs/operations.md says.
+ * every answer, nginx's own included; the build files from a release's folder, in Brotli from
+ * their copies; and the site installed on a copy of Debian's /etc/nginx exactly as
+ * docs/operations.md says.
  */
 const root = path.resolve(__dirname, '../..');
 const HSTS = 'max-age=63072000; includeSubDomains';
@@ -144,6 +148,10 @@ let dataDir: string;
 let ecdsa: RunningNginx;
 /** In front of an instance that is down, with an RSA certificate. */
 let rsa: RunningNginx;
+/** In front of the site, its `current` link a release folder laid out as deploy/release does. */
+let release: RunningNginx;
+/** That release's build files, with their Brotli copies. */
+let releaseStatic: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nginx-site-'));
@@ -154,10 +162,24 @@ beforeAll(async () => {
   ecdsa = await startNginx({ upstreamPorts: [next.port] });
   // Nothing listens on this port: every request nginx passes on ends in its own 502.
   rsa = await startNginx({ upstreamPorts: [await freePort()], certificateKey: 'rsa' });
+  // The running build's files (linked, not copied), and their Brotli copies as deploy/release
+  // writes them; readable by nginx's workers (nobody, when started as root).
+  const releaseDir = path.join(dataDir, 'release');
+  mkdirSync(path.join(releaseDir, '.next'), { recursive: true });
+  releaseStatic = path.join(releaseDir, '.next/static');
+  execFileSync('cp', [
+    '-al',
+    path.join(root, process.env.NEXT_DIST_DIR || '.next', 'static'),
+    releaseStatic,
+  ]);
+  writeBrotliCopies(releaseStatic);
+  for (const folder of [dataDir, releaseDir, path.join(releaseDir, '.next')])
+    chmodSync(folder, 0o755);
+  release = await startNginx({ upstreamPorts: [next.port], siteRoot: releaseDir });
 });
 
 afterAll(async () => {
-  await Promise.all([ecdsa?.stop(), rsa?.stop(), next?.stop()]);
+  await Promise.all([ecdsa?.stop(), rsa?.stop(), release?.stop(), next?.stop()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -337,10 +359,101 @@ describe('HSTS: two years, once on every HTTPS answer', () => {
   });
 });
 
+describe('build files from the release `current` points to', () => {
+  /** What the instance itself sends for a build file, and nginx may not send the same. */
+  const perResponse = new Set([
+    'date',
+    'etag',
+    'last-modified',
+    'content-length',
+    'transfer-encoding',
+    'connection',
+    'keep-alive',
+    'content-encoding',
+    'accept-ranges',
+    'vary',
+  ]);
+  /** The build files the home page loads: its scripts, its stylesheet, its fonts. */
+  async function homeFiles(): Promise<string[]> {
+    const home = await (await fetch(`${next.url}/fr`)).text();
+    const files = new Set(
+      [...home.matchAll(/["(](\/_next\/static\/[^"?\\)]+)/g)].map((match) => match[1] ?? ''),
+    );
+    return [...files];
+  }
+
+  it('in Brotli from its copy, in gzip or as it is, the same bytes and headers as the instance’s', async () => {
+    const files = await homeFiles();
+    for (const kind of [/\.js$/, /\.css$/, /\.woff2$/])
+      expect(
+        files.some((file) => kind.test(file)),
+        String(kind),
+      ).toBe(true);
+    for (const file of files) {
+      const own = await fetch(`${next.url}${file}`);
+      expect(own.status, file).toBe(200);
+      const ownBytes = Buffer.from(await own.arrayBuffer());
+      const text = !file.endsWith('.woff2');
+      for (const [encoding, sent] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const answer = await throughNginx(release, file, {
+          headers: { 'accept-encoding': encoding },
+        });
+        const what = `${file} (${encoding})`;
+        expect(answer.status, what).toBe(200);
+        // From the folder, not from the instances (whose answers nginx marks with its cache).
+        expect(answer.headers['x-cache-status'], what).toBeUndefined();
+        expect(answer.headers['content-encoding'], what).toBe(text ? sent : undefined);
+        expect(answer.bytes.equals(ownBytes), what).toBe(true);
+        if (text) expect(answer.headers.vary, what).toBe('Accept-Encoding');
+        for (const [name, value] of own.headers) {
+          if (perResponse.has(name)) continue;
+          expect(String(answer.headers[name]).toLowerCase(), `${what}: ${name}`).toBe(
+            value.toLowerCase(),
+          );
+        }
+      }
+      // The Brotli is the copy written at build, not made per response.
+      if (text)
+        expect(
+          (await throughNginx(release, file, { headers: { 'accept-encoding': 'br' } })).raw,
+        ).toContain(
+          readFileSync(
+            path.join(releaseStatic, `${file.slice('/_next/static/'.length)}.br`),
+          ).toString('latin1'),
+        );
+    }
+  });
+
+  it('from the instances when the folder lacks it, and kept', async () => {
+    const [script] = (await homeFiles()).filter((file) => file.endsWith('.js'));
+    const inFolder = path.join(releaseStatic, (script ?? '').slice('/_next/static/'.length));
+    rmSync(inFolder);
+    rmSync(`${inFolder}.br`);
+    const own = Buffer.from(await (await fetch(`${next.url}${script}`)).arrayBuffer());
+    const first = await throughNginx(release, script ?? '', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    const second = await throughNginx(release, script ?? '', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect([first.status, first.headers['x-cache-status']]).toEqual([200, 'MISS']);
+    expect([second.status, second.headers['x-cache-status']]).toEqual([200, 'HIT']);
+    for (const answer of [first, second]) expect(answer.bytes.equals(own)).toBe(true);
+    // A folder is not a file: asked of the instances too (their 404), never listed.
+    const folder = await throughNginx(release, '/_next/static/chunks/');
+    expect(folder.status).toBe(404);
+    expect(folder.headers['x-cache-status']).toBeDefined();
+  });
+});
+
 /**
  * What runs in a private mount, network and process namespace: a fresh copy of /etc, /var and
- * /run over the machine's (thrown away at the end), set back to Debian 12 just after `apt-get
- * install nginx libnginx-mod-stream`, then the manual's nginx steps as written. certbot's part is
+ * /run over the machine's (thrown away at the end), set back to Debian 12 just after the
+ * manual's `apt-get install` of nginx and its modules, then the manual's nginx steps as written. certbot's part is
  * a certificate put where certbot puts it; `systemctl start nginx` is what Debian's unit runs,
  * `nginx`, with the open-file limit systemd gives a service (1,024).
  */
@@ -429,6 +542,10 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
     expect(process.getuid?.(), 'this test runs as root (mount namespaces)').toBe(0);
     // The manual's nginx steps: after the first certificate, up to the renewal set-up.
     const manual = readFileSync(path.join(root, 'docs/operations.md'), 'utf8').split('\n');
+    // The modules the site file needs, which this machine has, are in the manual's install line.
+    const install = manual.find((line) => line.startsWith('apt-get install')) ?? '';
+    for (const pkg of ['libnginx-mod-stream', ...Object.keys(BROTLI_MODULES)])
+      expect(install.split(/\s+/), pkg).toContain(pkg);
     const from = manual.findIndex((line) => line.startsWith('certbot certonly --standalone'));
     const to = manual.findIndex(
       (line, i) => i > from && line.startsWith('certbot certonly --webroot'),

@@ -68,6 +68,28 @@ const bodyNonces = (body: string) => [
 const hidden = (body: string, name: string) =>
   new RegExp(`name="${name}" value="([^"]+)"`).exec(body)?.[1];
 const cacheStatus = (answer: Answer) => String(answer.headers['x-cache-status']);
+/** How many times the answer's Vary names Accept-Encoding (the lines as one list). */
+const varyOnEncoding = (answer: Answer) =>
+  String(answer.headers.vary)
+    .split(',')
+    .filter((name) => name.trim().toLowerCase() === 'accept-encoding').length;
+/**
+ * The body as the browser reads it, without what differs from one response or render to the
+ * next: the response's nonce, the form's submission id and signed time.
+ */
+const sameness = (answer: Answer) => {
+  const nonce = policyNonce(answer);
+  const id = hidden(answer.body, 'submissionId');
+  const token = hidden(answer.body, 'formToken');
+  let body = answer.body;
+  for (const [value, name] of [
+    [nonce, 'NONCE'],
+    [id, 'SUBMISSION-ID'],
+    [token, 'FORM-TOKEN'],
+  ] as const)
+    if (value) body = body.replaceAll(value, name);
+  return body;
+};
 /** The render a home page comes from: its form's signed time, made once per render. */
 const render = (answer: Answer) => hidden(answer.body, 'formToken');
 
@@ -154,12 +176,25 @@ describe('pages from nginx’s cache', () => {
   it('gives every response a new nonce, the same in its policy and its body, whatever the encoding or method', async () => {
     const seen = new Set<string>();
     for (const pathname of ['/fr/mentions-legales', '/en/blog', articlePath, '/fr', '/']) {
-      // Kept: answered from the cache, compressed by nginx for this response.
+      // Kept: answered from the cache, compressed by nginx for this response: Brotli for a
+      // browser that asks for it (every browser the site serves), gzip for one that asks for gzip
+      // alone, the same page either way.
       const answers = await untilKept(pathname, { headers: { 'accept-encoding': 'gzip' } });
       expect(answers.at(-1)!.headers['content-encoding']).toBe('gzip');
-      for (const encoding of ['identity', 'br', 'gzip, deflate, br'])
-        answers.push(await request(pathname, { headers: { 'accept-encoding': encoding } }));
+      const kept = answers.at(-1)!;
+      for (const [encoding, sent] of [
+        ['identity', undefined],
+        ['br', 'br'],
+        ['gzip, deflate, br', 'br'],
+      ] as const) {
+        const answer = await request(pathname, { headers: { 'accept-encoding': encoding } });
+        expect(answer.headers['content-encoding'], encoding).toBe(sent);
+        expect(sameness(answer), encoding).toBe(sameness(kept));
+        answers.push(answer);
+      }
       for (const answer of answers) {
+        // Whoever keeps a copy of an answer (a browser, a proxy) keeps one per encoding.
+        expect(varyOnEncoding(answer)).toBe(1);
         expect(answer.status).toBe(200);
         const nonce = policyNonce(answer);
         expect(nonce).toMatch(/^[0-9a-f]{32}$/);
@@ -180,18 +215,34 @@ describe('pages from nginx’s cache', () => {
     }
   });
 
-  it('passes client navigations (RSC) through, never answering them with HTML nor a kept copy', async () => {
+  it('passes client navigations (RSC) through, never answering them with HTML nor a kept copy, compressed by nginx', async () => {
     await request('/fr/mentions-legales');
-    let answer = await request('/fr/mentions-legales', { headers: { rsc: '1' } });
-    // Next.js sends a navigation without its cache-busting parameter to the address with it.
-    if (answer.status === 307)
-      answer = await request(String(answer.headers.location).replace(/^https?:\/\/[^/]+/, ''), {
-        headers: { rsc: '1' },
+    const navigation = async (encoding: string) => {
+      const headers = { rsc: '1', 'accept-encoding': encoding };
+      const answer = await request('/fr/mentions-legales', { headers });
+      // Next.js sends a navigation without its cache-busting parameter to the address with it.
+      if (answer.status !== 307) return answer;
+      return request(String(answer.headers.location).replace(/^https?:\/\/[^/]+/, ''), {
+        headers,
       });
+    };
+    const answer = await navigation('gzip, deflate, br');
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/text\/x-component/);
     expect(answer.headers['x-cache-status']).toBe('BYPASS');
     expect(answer.raw).not.toContain(placeholder);
+    // In Brotli, as pages are, or in gzip; each a whole payload of the page (each render has
+    // keys of its own, so two renders are not compared byte for byte).
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(varyOnEncoding(answer)).toBe(1);
+    const gzip = await navigation('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const identity = await navigation('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    for (const each of [answer, gzip, identity]) {
+      expect(each.body).toMatch(/^0:\{/m);
+      expect(each.body).toContain('"children":"Mentions légales — Sorel Aubry Avocats"');
+    }
     // The page's own copy is still HTML.
     const page = await request('/fr/mentions-legales');
     expect(page.headers['content-type']).toMatch(/text\/html/);

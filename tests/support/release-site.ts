@@ -11,6 +11,7 @@ import {
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { writeBrotliCopies } from '../../deploy/build-files.mjs';
 import { instanceCommand, readUnit } from '../../scripts/systemd-unit.mjs';
 import { stopServer } from '../../harness/next-server';
 import { freePort, waitForHttp } from '../../harness/ports';
@@ -94,6 +95,7 @@ export class ReleaseSite {
     rmSync(path.join(release, '.next/cache/images'), { recursive: true, force: true });
     mkdirSync(path.join(release, '.next/cache'), { recursive: true });
     symlinkSync(path.join(data, 'image-cache'), path.join(release, '.next/cache/images'));
+    writeBrotliCopies(path.join(release, '.next/static'));
     cpSync(path.join(release, '.next/static'), path.join(release, '.next/static-own'), {
       recursive: true,
     });

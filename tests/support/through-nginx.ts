@@ -9,6 +9,10 @@ export interface NginxAnswer {
   headers: IncomingHttpHeaders;
   /** The body as the browser reads it (decompressed). */
   body: string;
+  /** The same, as bytes. */
+  bytes: Buffer;
+  /** How many bytes the body took on the wire (compressed, when it was). */
+  sent: number;
   /** Every header and the raw bytes, to look for a text anywhere in what was sent. */
   raw: string;
 }
@@ -45,17 +49,19 @@ export function throughNginx(
         res.on('end', () => {
           const bytes = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
-          const text = (
+          const decoded =
             encoding === 'gzip'
               ? zlib.gunzipSync(bytes)
               : encoding === 'br'
                 ? zlib.brotliDecompressSync(bytes)
-                : bytes
-          ).toString('utf8');
+                : bytes;
+          const text = decoded.toString('utf8');
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
             body: text,
+            bytes: decoded,
+            sent: bytes.length,
             raw: `${JSON.stringify(res.headers)}\n${bytes.toString('latin1')}\n${text}`,
           });
         });
