@@ -28,7 +28,7 @@ export function messageQueue(store: ContactStore, envelope: Envelope): MailQueue
   };
 }
 
-/** The digests first. */
+/** What the outbox sends for the site: the e-mails to the firm (digests, reports) first, then the messages. */
 export function contactMailQueues(store: ContactStore, envelope: Envelope): MailQueue[] {
   return [store.firmMail.queue(envelope), messageQueue(store, envelope)];
 }
