@@ -85,6 +85,7 @@ describe('npm run articles:check', { timeout: 30_000 }, () => {
     };
     expect(block(2)).toMatch(/^2 {6}en ligne {4}Congés payés\n/);
     expect(block(2)).toContain('• Version anglaise incomplète : la colonne title_en est remplie');
+    expect(block(2)).toContain('Publié par le mot «\u00a0Publié\u00a0» du statut');
     expect(block(2)).toContain('Adresse : https://www.example.test/fr/blog/conges-payes');
     expect(block(3)).toMatch(/^3 {6}non publié {2}Projet confidentiel\n/);
     expect(block(3)).toContain('• Le statut « Brouillon » indique de ne pas publier');
@@ -92,6 +93,7 @@ describe('npm run articles:check', { timeout: 30_000 }, () => {
       /Aperçu : https:\/\/www\.example\.test\/fr\/blog\/projet-confidentiel\?preview=[\w-]{32}/,
     );
     expect(block(3)).not.toContain('Adresse :');
+    expect(block(3)).not.toContain('Publié par');
     expect(block(4)).toMatch(
       /^4 {6}non publié {2}\(sans titre\)\n {19}• La colonne titre est vide/,
     );
@@ -112,6 +114,41 @@ describe('npm run articles:check', { timeout: 30_000 }, () => {
     const table = await check({});
     expect(table.stdout).toContain('REVALIDATE_SECRET n’est pas défini : pas d’adresses d’aperçu.');
     expect(table.stdout).not.toContain('Aperçu :');
+  });
+
+  it('lists the rows whose state the whole-word rule changes, before the table', async () => {
+    const { stdout: before } = await check({});
+    expect(before).toContain('Règle des mots entiers : aucune ligne ne change d’état.');
+    const statuts = [
+      'En cours de rédaction',
+      'En attente de validation',
+      'À relire',
+      'OK',
+      'Version 1',
+      'Publié le 3 mai',
+      'À publier',
+    ];
+    sheet.set({
+      kind: 'rows',
+      rows: statuts.map((statut, i) => ({ titre: `Article ${i + 1}`, contenu: 'x', statut })),
+    });
+    const { code, stdout } = await check({});
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    const from = lines.indexOf('Règle des mots entiers : 3 lignes changent d’état.');
+    expect(from).toBeGreaterThan(0);
+    expect(lines.slice(from + 1, from + 4)).toEqual([
+      '  Ligne 2 « Article 1 », statut « En cours de rédaction » : publiée avant, non publiée désormais.',
+      '  Ligne 3 « Article 2 », statut « En attente de validation » : publiée avant, non publiée désormais.',
+      '  Ligne 6 « Article 5 », statut « Version 1 » : publiée avant, non publiée désormais.',
+    ]);
+    // The table after it says the same, and which word publishes the rows still online.
+    expect(stdout).toContain('7 lignes : 3 en ligne, 4 non publiées');
+    expect(stdout.indexOf('Ligne  État')).toBeGreaterThan(stdout.indexOf(lines[from] ?? ''));
+    expect(stdout).toContain('Publié par le mot «\u00a0OK\u00a0» du statut');
+    expect(stdout).toContain('Publié par le mot «\u00a0Publié\u00a0» du statut');
+    expect(stdout).toContain('Publié par le mot «\u00a0publier\u00a0» du statut');
+    expect(stdout).toContain('• Le statut « En cours de rédaction » n’est pas un statut');
   });
 
   it('says in French why the sheet cannot be read, and exits 1', async () => {

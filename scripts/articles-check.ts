@@ -4,9 +4,12 @@
  * addresses. Reads the configured sheet (ARTICLES_SHEET_URL or ARTICLES_SHEET_ID, .env read when
  * present), or the sample sheet, with the same code as the site and GET /api/articles/report.
  * Preview addresses need REVALIDATE_SECRET. `-- --json` prints the report as the endpoint does.
- * Exits 1 when the sheet cannot be read.
+ * Exits 1 when the sheet cannot be read. Before the table, the rows whose state the whole-word
+ * rule changes (docs/behaviour.md, Articles): the operator runs it before releasing that rule.
  */
 import { existsSync } from 'node:fs';
+import type { SheetReading } from '@/lib/articles/normalise';
+import { isPublished, publishedBeforeWholeWords } from '@/lib/articles/published';
 import { articleReport, describeSheetFailure, type ArticleReport } from '@/lib/articles/report';
 import { loadSheet, sheetSource } from '@/lib/articles/source';
 import { readConfig } from '@/lib/config';
@@ -50,10 +53,31 @@ function reportTable(report: ArticleReport, width = 100): string {
       const [first = '', ...rest] = wrap(reason, room - 2);
       out.push(`${indent}• ${first}`, ...rest.map((line) => `${indent}  ${line}`));
     }
+    if (row.publishedBy) out.push(`${indent}Publié par ${row.publishedBy}`);
     if (row.url) out.push(`${indent}Adresse : ${row.url}`);
     if (row.previewUrl) out.push(`${indent}Aperçu : ${row.previewUrl}`);
   }
   return out.join('\n');
+}
+
+/**
+ * The titled rows whose statut publishes under one of the two rules and not the other: before
+ * whole words, "En cours de rédaction" published through ON and "Version 1" through 1.
+ */
+function wholeWordChanges(reading: SheetReading): string {
+  const changed = reading.rows.filter(
+    ({ article, statut }) => article && isPublished(statut) !== publishedBeforeWholeWords(statut),
+  );
+  if (changed.length === 0) return 'Règle des mots entiers : aucune ligne ne change d’état.';
+  const lines = changed.map(({ row, article, statut }) => {
+    const now = isPublished(statut) ? 'publiée' : 'non publiée';
+    const before = publishedBeforeWholeWords(statut) ? 'publiée' : 'non publiée';
+    return `  Ligne ${row} « ${article?.title ?? ''} », statut « ${String(statut).trim()} » : ${before} avant, ${now} désormais.`;
+  });
+  return [
+    `Règle des mots entiers : ${changed.length} ${changed.length > 1 ? 'lignes changent' : 'ligne change'} d’état.`,
+    ...lines,
+  ].join('\n');
 }
 
 async function main(): Promise<number> {
@@ -87,6 +111,7 @@ async function main(): Promise<number> {
   console.log(`Feuille lue : ${where}`);
   if (!settings.REVALIDATE_SECRET)
     console.log('REVALIDATE_SECRET n’est pas défini : pas d’adresses d’aperçu.');
+  console.log(wholeWordChanges(reading));
   console.log(reportTable(report, process.stdout.columns || 100));
   return 0;
 }

@@ -208,6 +208,9 @@ function rowHtml_(entry) {
     '<li class="row">',
     `<p class="head"><span class="number">Ligne ${escapeHtml_(entry.row)}</span> ${state}</p>`,
     `<p class="title">${entry.title ? escapeHtml_(entry.title) : '<em>(sans titre)</em>'}</p>`,
+    typeof entry.publishedBy === 'string'
+      ? `<p class="by">Publié par ${escapeHtml_(entry.publishedBy)}</p>`
+      : '',
     reasons,
     links.length ? `<p class="links">${links.join(' · ')}</p>` : '',
     '</li>',

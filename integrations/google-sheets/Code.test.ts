@@ -251,6 +251,9 @@ describe('Vérifier les articles', () => {
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(html).toContain('À revoir (3)');
+    // What in the statut publishes a row, as the site names it (short words only as whole words).
+    expect(html).toContain('<p class="by">Publié par le mot «\u00a0Publié\u00a0» du statut</p>');
+    expect(html.match(/class="by"/g)).toHaveLength(2);
     for (const reason of report.rows.flatMap((row) => row.reasons))
       expect(html).toContain(reason.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
     const draft = report.rows[1];

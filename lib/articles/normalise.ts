@@ -72,6 +72,8 @@ export function compareArticles(a: Article, b: Article): number {
 export interface SheetRowReading {
   row: number;
   article: Article | null;
+  /** The statut cell as the sheet gave it (the row report names what in it publishes). */
+  statut: CellValue;
   issues: RowIssue[];
 }
 
@@ -161,7 +163,7 @@ export function readSheet(table: SheetTable): SheetReading {
     if (row.cells.every((cell) => cellText(cell) === '')) return [];
     const article = articleAt.get(index) ?? null;
     const issues = article ? rowIssues(cells, article, rowOfSlug) : [{ kind: 'no-title' as const }];
-    return [{ row: row.row, article, issues }];
+    return [{ row: row.row, article, statut: cells('statut')?.v ?? null, issues }];
   });
   const articles = [...articleAt.values()].sort(compareArticles);
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublished } from './published';
+import { isPublished, publishedBeforeWholeWords, publisher } from './published';
 
 describe('published rule', () => {
   it.each([
@@ -60,5 +60,56 @@ describe('published rule', () => {
     'Unpublish',
   ])('deviation: the negative statut %j is never published', (statut) => {
     expect(isPublished(statut)).toBe(false);
+  });
+
+  it.each([
+    'En cours de rédaction',
+    'En attente de validation',
+    'Correction',
+    'Publication prévue',
+    'Révision',
+    '1er jet',
+    'Version 1',
+  ])('deviation: %j published through a short word inside another, and no longer is', (statut) => {
+    expect(publishedBeforeWholeWords(statut)).toBe(true);
+    expect(isPublished(statut)).toBe(false);
+  });
+
+  it.each([
+    ['OK', 'OK'],
+    ['ok.', 'ok'],
+    ['Oui !', 'Oui'],
+    ['Relu, OK', 'OK'],
+    ['Vrai', 'Vrai'],
+    ['on', 'on'],
+    ['yes', 'yes'],
+    ['TRUE', 'TRUE'],
+    [' 1 ', '1'],
+    ['Publié le 3 mai', 'Publié'],
+    ['À publier', 'publier'],
+    ['Republié', 'Republié'],
+    ['Published', 'Published'],
+  ])(
+    'deviation: %j still publishes, through the word %j (short words whole, PUBLI… anywhere)',
+    (statut, word) => {
+      expect(publisher(statut)).toEqual({ kind: 'word', word });
+      expect(publishedBeforeWholeWords(statut)).toBe(true);
+    },
+  );
+
+  it.each(['À relire', 'En attente', 'Non publié', 'On hold', '0', ''])(
+    'deviation: %j published under neither rule',
+    (statut) => {
+      expect(isPublished(statut)).toBe(false);
+      expect(publishedBeforeWholeWords(statut)).toBe(false);
+    },
+  );
+
+  it('names what publishes a typed cell: the ticked box or the positive number', () => {
+    expect(publisher(true)).toEqual({ kind: 'box' });
+    expect(publisher(3)).toEqual({ kind: 'number', value: 3 });
+    expect(publisher(false)).toBeNull();
+    expect(publisher(0)).toBeNull();
+    expect(publisher(null)).toBeNull();
   });
 });

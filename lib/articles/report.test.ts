@@ -56,6 +56,35 @@ describe('the row report', () => {
     expect(row).toMatchObject({ previewUrl: null, previewUrlEn: null });
   });
 
+  it('deviation: names what in the statut publishes each row, short words only as whole words', () => {
+    const rows = report([
+      { titre: 'A', contenu: 'x', statut: 'OK' },
+      { titre: 'B', contenu: 'x', statut: 'Publié le 3 mai' },
+      { titre: 'C', contenu: 'x', statut: 'À publier' },
+      { titre: 'D', contenu: 'x', statut: true },
+      { titre: 'E', contenu: 'x', statut: 2 },
+      { titre: 'F', contenu: 'x', statut: 'En cours de rédaction' },
+      { titre: 'G', contenu: 'x', statut: 'Version 1' },
+      { titre: 'H', contenu: 'x', statut: 'Oui', publier_le: '05/01/2099 08:30' },
+      { resume: 'Sans titre', statut: 'Publié' },
+    ]).rows;
+    expect(rows.map((row) => [row.published, row.publishedBy])).toEqual([
+      [true, 'le mot «\u00a0OK\u00a0» du statut'],
+      [true, 'le mot «\u00a0Publié\u00a0» du statut'],
+      [true, 'le mot «\u00a0publier\u00a0» du statut'],
+      [true, 'la case cochée de la colonne statut'],
+      [true, 'le nombre 2 de la colonne statut'],
+      [false, null],
+      [false, null],
+      // Scheduled: the statut publishes, the row waits for its publier_le.
+      [false, 'le mot «\u00a0Oui\u00a0» du statut'],
+      [false, null],
+    ]);
+    expect(rows[5]?.reasons[0]).toMatch(
+      /^Le statut «\u00a0En cours de rédaction\u00a0» n’est pas un statut de publication.*comme mots à part/,
+    );
+  });
+
   it('quotes the statut that keeps a row offline and says what to write instead', () => {
     const reasons = report([
       { titre: 'A', contenu: 'x', statut: 'Ne pas publier' },

@@ -8,9 +8,9 @@ import { articleImageHosts } from './images';
 import type { SheetReading } from './normalise';
 import { PREVIEW_PARAM, previewToken } from './preview';
 import { isOnline, timedIssues } from './publication';
-import { isNegativeStatut } from './published';
+import { isNegativeStatut, publisher } from './published';
 import { SHEET_TIMEOUT_MS, type SheetHttpError } from './source';
-import type { Article, RowIssue } from './types';
+import type { Article, CellValue, RowIssue } from './types';
 
 /** One row of the row report (GET /api/articles/report, npm run articles:check). */
 export interface ReportRow {
@@ -18,6 +18,8 @@ export interface ReportRow {
   title: string;
   slug: string | null;
   published: boolean;
+  /** What in the statut publishes the row, in French ("le mot « OK » du statut"); else null. */
+  publishedBy: string | null;
   scheduledFor: string | null;
   /** Plain French, each saying what happened and how to fix it. */
   reasons: string[];
@@ -52,7 +54,16 @@ function statutReason(statut: RowIssue & { kind: 'not-published' }): string {
   const text = String(value).trim();
   if (typeof value === 'number' || isNegativeStatut(text))
     return `Le statut ${quote(text)} indique de ne pas publier : l’article n’est pas en ligne. ${how}`;
-  return `Le statut ${quote(text)} n’est pas un statut de publication : l’article n’est pas en ligne. ${how} (Oui ou OK conviennent aussi.)`;
+  return `Le statut ${quote(text)} n’est pas un statut de publication : l’article n’est pas en ligne. ${how} (Oui ou OK conviennent aussi, comme mots à part : « OK » publie, « Correction » ne publie pas.)`;
+}
+
+/** What in the statut cell publishes its row, as the row report says it; null when nothing does. */
+function publishedBy(statut: CellValue): string | null {
+  const by = publisher(statut);
+  if (!by) return null;
+  if (by.kind === 'box') return 'la case cochée de la colonne statut';
+  if (by.kind === 'number') return `le nombre ${by.value} de la colonne statut`;
+  return `le mot ${quote(by.word)} du statut`;
 }
 
 function imageReplacedReason(value: string): string {
@@ -190,7 +201,7 @@ export function buildArticleReport(
   images: ReadonlyMap<string, ImageCheck>,
   { siteUrl, secret, loadedAt, now = Date.now() }: ReportSettings,
 ): ArticleReport {
-  const rows = reading.rows.map(({ row, article, issues }): ReportRow => {
+  const rows = reading.rows.map(({ row, article, statut, issues }): ReportRow => {
     const timed = article ? timedIssues(article, now) : [];
     const reasons = [...issues, ...timed].map(issueReason);
     const image = remoteImage(article);
@@ -205,6 +216,7 @@ export function buildArticleReport(
       title: article?.title ?? '',
       slug,
       published,
+      publishedBy: article ? publishedBy(statut) : null,
       scheduledFor: scheduled?.kind === 'scheduled' ? scheduled.publishAt : null,
       reasons,
       url: slug && published ? address(siteUrl, 'fr', slug) : null,

@@ -5,8 +5,16 @@ import {
   pgTable,
   primaryKey as pgPrimaryKey,
   text as pgText,
+  uniqueIndex as pgUniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 /**
  * Each table once per dialect, with the same columns (Drizzle has no dialect-neutral table);
@@ -179,3 +187,132 @@ export const audienceTitlesPg = pgTable('audience_titles', {
   title: pgText('title').notNull(),
   day: pgText('day').notNull(),
 });
+
+/**
+ * The legal watch by e-mail (lib/letters): who subscribed, what was sent, and the letters waiting.
+ * A subscriber's `address` is trimmed and lower-cased, one row per address. `consented_at` and
+ * `consent_page` record the request whose confirmation e-mail went out (`confirmation_sent_at`);
+ * `confirmed_at` is null until the reader confirms, and an unconfirmed row is deleted 7 days
+ * after that request. `consecutive_refusals` counts letters in a row refused for this address.
+ * Unsubscribing deletes the row.
+ */
+export const letterSubscribersSqlite = sqliteTable(
+  'letter_subscribers',
+  {
+    id: text('id').primaryKey(),
+    address: text('address').notNull(),
+    locale: text('locale').notNull(),
+    consentedAt: integer('consented_at').notNull(),
+    consentPage: text('consent_page').notNull(),
+    confirmedAt: integer('confirmed_at'),
+    confirmationSentAt: integer('confirmation_sent_at'),
+    consecutiveRefusals: integer('consecutive_refusals').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('letter_subscribers_address').on(table.address),
+    index('letter_subscribers_confirmed').on(table.confirmedAt),
+  ],
+);
+
+export const letterSubscribersPg = pgTable(
+  'letter_subscribers',
+  {
+    id: pgText('id').primaryKey(),
+    address: pgText('address').notNull(),
+    locale: pgText('locale').notNull(),
+    consentedAt: bigint('consented_at', { mode: 'number' }).notNull(),
+    consentPage: pgText('consent_page').notNull(),
+    confirmedAt: bigint('confirmed_at', { mode: 'number' }),
+    confirmationSentAt: bigint('confirmation_sent_at', { mode: 'number' }),
+    consecutiveRefusals: pgInteger('consecutive_refusals').notNull().default(0),
+  },
+  (table) => [
+    pgUniqueIndex('letter_subscribers_address').on(table.address),
+    pgIndex('letter_subscribers_confirmed').on(table.confirmedAt),
+  ],
+);
+
+/**
+ * One send of one article to the subscribers, kept under the article's address (`slug`, unique:
+ * an article is sent at most once) with its state and counts, never an address; it outlives the
+ * letters. `state`: queued (waiting for the article to go online), sending, sent, cancelled,
+ * stopped.
+ */
+export const letterSendsSqlite = sqliteTable('letter_sends', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  state: text('state').notNull(),
+  createdAt: integer('created_at').notNull(),
+  startedAt: integer('started_at'),
+  finishedAt: integer('finished_at'),
+  recipients: integer('recipients').notNull().default(0),
+  sentCount: integer('sent_count').notNull().default(0),
+  refusedCount: integer('refused_count').notNull().default(0),
+  droppedCount: integer('dropped_count').notNull().default(0),
+});
+
+export const letterSendsPg = pgTable('letter_sends', {
+  id: pgText('id').primaryKey(),
+  slug: pgText('slug').notNull().unique(),
+  state: pgText('state').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  startedAt: bigint('started_at', { mode: 'number' }),
+  finishedAt: bigint('finished_at', { mode: 'number' }),
+  recipients: pgInteger('recipients').notNull().default(0),
+  sentCount: pgInteger('sent_count').notNull().default(0),
+  refusedCount: pgInteger('refused_count').notNull().default(0),
+  droppedCount: pgInteger('dropped_count').notNull().default(0),
+});
+
+/**
+ * The letters of a send, one per subscriber, queued and delivered like contact messages (same
+ * delivery columns). The address is copied in at queuing and cleared on delivery: a delivered
+ * row holds no address, and a subscriber's undelivered letters go with her on unsubscribing.
+ */
+export const lettersSqlite = sqliteTable(
+  'letters',
+  {
+    sendId: text('send_id').notNull(),
+    subscriberId: text('subscriber_id').notNull(),
+    address: text('address'),
+    locale: text('locale').notNull(),
+    createdAt: integer('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lockedUntil: integer('locked_until'),
+    lockToken: text('lock_token'),
+    lastError: text('last_error'),
+    lastErrorClass: text('last_error_class'),
+    lastFailedAt: integer('last_failed_at'),
+    deliveredAt: integer('delivered_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sendId, table.subscriberId] }),
+    index('letters_due').on(table.deliveredAt, table.nextAttemptAt),
+    index('letters_subscriber').on(table.subscriberId),
+  ],
+);
+
+export const lettersPg = pgTable(
+  'letters',
+  {
+    sendId: pgText('send_id').notNull(),
+    subscriberId: pgText('subscriber_id').notNull(),
+    address: pgText('address'),
+    locale: pgText('locale').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    attempts: pgInteger('attempts').notNull().default(0),
+    nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }).notNull(),
+    lockedUntil: bigint('locked_until', { mode: 'number' }),
+    lockToken: pgText('lock_token'),
+    lastError: pgText('last_error'),
+    lastErrorClass: pgText('last_error_class'),
+    lastFailedAt: bigint('last_failed_at', { mode: 'number' }),
+    deliveredAt: bigint('delivered_at', { mode: 'number' }),
+  },
+  (table) => [
+    pgPrimaryKey({ columns: [table.sendId, table.subscriberId] }),
+    pgIndex('letters_due').on(table.deliveredAt, table.nextAttemptAt),
+    pgIndex('letters_subscriber').on(table.subscriberId),
+  ],
+);
