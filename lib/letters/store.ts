@@ -31,6 +31,7 @@ import {
   lettersSqlite,
 } from '@/lib/db/schema';
 import { locales, type Locale } from '@/lib/i18n/locales';
+import { deliveredColumns, failedColumns, queueStateOf } from '@/lib/mail/delivery-columns';
 import type { OutgoingEmail } from '@/lib/mail/email';
 import type { MailQueue } from '@/lib/mail/queue';
 
@@ -188,29 +189,14 @@ export function lettersStore(database: Database): LettersStore {
       (
         await db
           .update(l)
-          .set({
-            deliveredAt: now,
-            address: null,
-            attempts: sql`${l.attempts} + 1`,
-            lastError: null,
-            lockToken: null,
-            lockedUntil: null,
-          })
+          .set({ ...deliveredColumns(l.attempts, now), address: null })
           .where(and(byLetterId(id), eq(l.lockToken, token)))
           .returning({ sendId: l.sendId })
       ).length === 1,
     markFailed: async (id, token, nextAttemptAt, error, failure) => {
       await db
         .update(l)
-        .set({
-          attempts: sql`${l.attempts} + 1`,
-          nextAttemptAt,
-          lastError: error,
-          lockToken: null,
-          lockedUntil: null,
-          lastErrorClass: failure.errorClass,
-          lastFailedAt: failure.at,
-        })
+        .set(failedColumns(l.attempts, nextAttemptAt, error, failure))
         .where(and(byLetterId(id), eq(l.lockToken, token)));
     },
     state: async () => {
@@ -224,13 +210,7 @@ export function lettersStore(database: Database): LettersStore {
         .where(and(waiting, isNotNull(l.lastFailedAt)))
         .orderBy(desc(l.lastFailedAt))
         .limit(1);
-      return {
-        undelivered: Number(totals?.n ?? 0),
-        oldestQueuedAt: totals?.oldest == null ? null : Number(totals.oldest),
-        lastFailure: failure
-          ? { errorClass: failure.errorClass ?? 'other', at: Number(failure.at) }
-          : null,
-      };
+      return queueStateOf(totals, failure);
     },
   });
 
