@@ -22,7 +22,6 @@ import {
   startContactBackground,
   type ContactBackground,
 } from '@/lib/contact/runtime';
-import { siteDatabase } from '@/lib/db/client';
 import { describe } from '@/lib/errors';
 import { CONNECTION_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { firmEnvelope, startOutbox, type Outbox } from '@/lib/mail/runtime';
@@ -182,8 +181,8 @@ function answerNotReady(response: http.ServerResponse) {
 }
 
 await app.prepare();
-// The one handle of this process on the database, its schema migrated here, once.
-let store = await siteDatabase().then(getContactStore, (error: unknown) => {
+// The process's one database handle (lib/db/client.ts): its schema is migrated here, once.
+let store = await getContactStore().catch((error: unknown) => {
   console.error(`[server] not ready, trying again every 5 s: ${describe(error)}`);
   return undefined;
 });
@@ -202,7 +201,7 @@ try {
 }
 while (!store && !stopping) {
   await new Promise((resolve) => setTimeout(resolve, 5_000).unref());
-  store = await siteDatabase().then(getContactStore, () => undefined);
+  store = await getContactStore().catch(() => undefined);
 }
 ready = store !== undefined;
 console.info(
