@@ -1,25 +1,17 @@
 import 'server-only';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { signedTokens } from '@/lib/signed-token';
 
 /**
- * A link names one held message and its expiry (its purge), signed with a key derived from
- * REVALIDATE_SECRET for this purpose alone (HKDF): no other signature of the site is a release link.
+ * A link names one held message and its expiry (its purge), signed for this purpose alone
+ * (lib/signed-token.ts): no other signature of the site is a release link.
  */
 export const RELEASE_PATH = '/api/contact/messages-retenus';
 
-const PURPOSE = 'sorel-aubry held message release link v1';
-
-function releaseKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, '', PURPOSE, 32));
-}
-
-function signature(secret: string, id: string, expiresAt: number): string {
-  return createHmac('sha256', releaseKey(secret)).update(`${id}\n${expiresAt}`).digest('base64url');
-}
+const tokens = signedTokens('sorel-aubry held message release link v1');
 
 /** The token of a message's link: `{id}.{expiry, ms}.{signature}`, safe in a path segment. */
 export function releaseToken(id: string, expiresAt: number, secret: string): string {
-  return `${id}.${expiresAt}.${signature(secret, id, expiresAt)}`;
+  return tokens.sign(id, expiresAt, secret);
 }
 
 export function releaseUrl(siteUrl: string, token: string): string {
@@ -35,12 +27,9 @@ export function checkReleaseToken(
   secret: string | undefined,
   now: number,
 ): ReleaseTokenCheck {
-  const match = /^([0-9a-f-]{1,64})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!secret || !match) return { valid: false, reason: 'invalid' };
-  const [, id = '', expiry = '', given = ''] = match;
-  const expiresAt = Number(expiry);
-  const expected = Buffer.from(signature(secret, id, expiresAt));
-  if (!timingSafeEqual(expected, Buffer.from(given))) return { valid: false, reason: 'invalid' };
-  if (now >= expiresAt) return { valid: false, reason: 'expired' };
-  return { valid: true, id, expiresAt };
+  const check = tokens.check(token, secret, now);
+  if (!check.valid) return check;
+  // A release link always expires: one without an expiry was not made here.
+  if (check.expiresAt === null) return { valid: false, reason: 'invalid' };
+  return { valid: true, id: check.id, expiresAt: check.expiresAt };
 }
