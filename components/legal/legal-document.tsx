@@ -14,14 +14,15 @@ export interface LegalSection {
 
 /**
  * A long-form legal page: narrow column, numbered sections with anchors, optional table of
- * contents and 'last updated' line; `extras` adds blocks (tables, buttons) after a section.
+ * contents and 'last updated' line (`updated`, an ISO day); `extras` adds blocks (tables,
+ * buttons) after a section.
  */
 export function LegalDocument({
   locale,
   title,
   intro,
   sections,
-  showUpdated = true,
+  updated,
   showToc = false,
   extras = {},
 }: {
@@ -29,7 +30,7 @@ export function LegalDocument({
   title: string;
   intro?: string;
   sections: readonly LegalSection[];
-  showUpdated?: boolean;
+  updated?: string;
   showToc?: boolean;
   extras?: Partial<Record<string, React.ReactNode>>;
 }) {
@@ -46,9 +47,9 @@ export function LegalDocument({
       />
       <header className="mt-8">
         <h1 className="text-4xl sm:text-5xl">{title}</h1>
-        {showUpdated ? (
+        {updated ? (
           <p className="text-muted mt-4" data-testid="last-updated">
-            {t('legal.updated', { date: formatLegalDate(locale) })}
+            {t('legal.updated', { date: formatLegalDate(locale, updated) })}
           </p>
         ) : null}
         {intro ? (

@@ -45,7 +45,11 @@ export const firm = {
   replyDelay: { fr: 'deux jours ouvrés', en: 'two working days' } satisfies Localized,
   /** The copyright notice's first year. */
   siteOpenedYear: 2025,
-  policiesUpdated: '2025-05-06',
+  /**
+   * Each policy's "last updated": the cookie policy keeps the launch date; the privacy policy's
+   * moves when its text does (docs/behaviour.md, "Addresses").
+   */
+  policiesUpdated: { privacy: '2026-11-28', cookies: '2025-05-06' },
   /** Map of the office, opened only at the visitor's request (consent rules). */
   map: {
     latitude: 48.8729,

@@ -10,6 +10,7 @@ import {
   partners,
   professionalInsurance,
 } from './firm';
+import { UNCONFIRMED_SUBSCRIBER_DAYS } from './retention';
 
 export function legalFacts(locale: Locale): Record<string, string> {
   return {
@@ -39,10 +40,11 @@ export function legalFacts(locale: Locale): Record<string, string> {
     cnilName: cnil.name,
     cnilAddress: cnil.address,
     cnilUrl: cnil.url,
+    lettersUnconfirmedDays: String(UNCONFIRMED_SUBSCRIBER_DAYS),
   };
 }
 
-export function formatLegalDate(locale: Locale, isoDate: string = firm.policiesUpdated): string {
+export function formatLegalDate(locale: Locale, isoDate: string): string {
   return new Intl.DateTimeFormat(localeTags[locale], {
     day: 'numeric',
     month: 'long',

@@ -20,6 +20,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
+import { UNCONFIRMED_SUBSCRIBER_DAYS } from '@/lib/content/retention';
 import type { Database } from '@/lib/db/client';
 import { ping, sqliteShaped, type RowsAgree } from '@/lib/db/dialects';
 import {
@@ -39,8 +40,11 @@ const HOUR = 60 * 60 * 1000;
 
 /** At most one confirmation e-mail per address in this time, whatever is posted. */
 export const CONFIRMATION_INTERVAL_MS = 24 * HOUR;
-/** An address not confirmed within this time of its confirmation e-mail is deleted. */
-export const UNCONFIRMED_KEEP_MS = 7 * 24 * HOUR;
+/**
+ * An address not confirmed within this time of its confirmation e-mail is deleted; the privacy
+ * policy states it (lib/content/retention.ts).
+ */
+export const UNCONFIRMED_KEEP_MS = UNCONFIRMED_SUBSCRIBER_DAYS * 24 * HOUR;
 /** The queue's name, for `OutboxWorker.sendNow`. */
 export const LETTERS_QUEUE = 'letters';
 

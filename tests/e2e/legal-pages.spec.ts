@@ -1,7 +1,15 @@
+import { UNCONFIRMED_SUBSCRIBER_DAYS } from '@/lib/content/retention';
 import { expect, test } from './fixtures';
 
 const rawKey = /\b(?:common|home|partners|legal|articles|contact|consent)\.[A-Za-z-]+\.[\w.-]+/;
-const updated = { fr: 'Dernière mise à jour\u00a0: 6 mai 2025', en: 'Last updated 6 May 2025' };
+// The cookie policy keeps the launch date; the privacy policy is dated its last change.
+const updated = {
+  privacy: {
+    fr: 'Dernière mise à jour\u00a0: 28 novembre 2026',
+    en: 'Last updated 28 November 2026',
+  },
+  cookies: { fr: 'Dernière mise à jour\u00a0: 6 mai 2025', en: 'Last updated 6 May 2025' },
+};
 
 for (const locale of ['fr', 'en'] as const) {
   const prefix = locale === 'fr' ? '' : '/en';
@@ -79,7 +87,7 @@ for (const locale of ['fr', 'en'] as const) {
     }) => {
       await page.goto(`${prefix}/politique-confidentialite`);
       const main = page.locator('main');
-      await expect(page.getByTestId('last-updated')).toHaveText(updated[locale]);
+      await expect(page.getByTestId('last-updated')).toHaveText(updated.privacy[locale]);
       for (const text of locale === 'fr'
         ? [
             'responsable du traitement',
@@ -114,11 +122,46 @@ for (const locale of ['fr', 'en'] as const) {
       await expect(main).not.toContainText(rawKey);
     });
 
+    test('privacy policy: the letters by e-mail, on consent, what is kept and for how long', async ({
+      page,
+    }) => {
+      await page.goto(`${prefix}/politique-confidentialite`);
+      const days = UNCONFIRMED_SUBSCRIBER_DAYS;
+      const t =
+        locale === 'fr'
+          ? {
+              heading: 'Veille sociale par e-mail',
+              data: 'la langue choisie pour les lettres, la date et la page du site où vous vous êtes inscrit, et la date de votre confirmation',
+              basis: 'si vous vous y êtes inscrit et l’avez confirmé\u00a0: votre consentement',
+              retention: `jusqu’à la désinscription\u00a0; adresse non confirmée\u00a0: ${days} jours après l’e-mail de confirmation, puis supprimée`,
+              link: `dont le lien de confirmation est valable ${days} jours`,
+              leave: 'un clic suffit, et votre adresse est aussitôt supprimée',
+            }
+          : {
+              heading: 'Employment-law updates by e-mail',
+              data: 'the language chosen for the letters, the date and the page of the website where you subscribed, and the date of your confirmation',
+              basis: 'if you subscribed and confirmed: your consent',
+              retention: `until they unsubscribe; an unconfirmed address: ${days} days after the confirmation e-mail, then deleted`,
+              link: `whose confirmation link is valid for ${days} days`,
+              leave: 'one click is enough, and your address is deleted at once',
+            };
+      const section = page.locator('section#veille-email');
+      await expect(section.getByRole('heading', { level: 2 })).toHaveText(
+        new RegExp(`${t.heading}$`),
+      );
+      await expect(page.getByTestId('toc')).toContainText(t.heading);
+      await expect(page.locator('section#donnees')).toContainText(t.data);
+      await expect(page.locator('section#finalites')).toContainText(t.basis);
+      await expect(page.locator('section#conservation')).toContainText(t.retention);
+      await expect(section).toContainText(t.link);
+      await expect(section).toContainText(t.leave);
+    });
+
     test('cookie policy: categories, the cookie table, a control to change one’s choice', async ({
       page,
     }) => {
       await page.goto(`${prefix}/politique-cookies`);
-      await expect(page.getByTestId('last-updated')).toHaveText(updated[locale]);
+      await expect(page.getByTestId('last-updated')).toHaveText(updated.cookies[locale]);
       const rows = page.getByTestId('cookie-table').locator('tbody tr');
       const cells = await rows.evaluateAll((trs) =>
         trs.map((tr) => Array.from(tr.children).map((c) => c.textContent?.trim())),

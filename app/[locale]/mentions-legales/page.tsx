@@ -37,7 +37,6 @@ export default async function NoticePage({ params }: PageProps<'/[locale]/mentio
         locale={locale}
         title={t('legal.notice.title')}
         sections={getMessages(locale).legal.notice.sections}
-        showUpdated={false}
         extras={{
           mediation: <MediatorBlock websiteLabel={t('legal.notice.mediatorWebsite')} />,
           'donnees-personnelles': (

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from '@/components/json-ld-script';
 import { LegalDocument } from '@/components/legal/legal-document';
+import { firm } from '@/lib/content/firm';
 import { localeParam } from '@/lib/i18n/params';
 import { getMessages, getTranslator } from '@/lib/i18n/translator';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
@@ -35,6 +36,7 @@ export default async function PrivacyPage({
       />
       <LegalDocument
         locale={locale}
+        updated={firm.policiesUpdated.privacy}
         title={privacy.title}
         intro={privacy.intro}
         sections={privacy.sections}

@@ -4,6 +4,7 @@ import { CookieSettingsButton } from '@/components/consent/cookie-settings-butto
 import { JsonLdScript } from '@/components/json-ld-script';
 import { CookieTable } from '@/components/legal/cookie-table';
 import { LegalDocument } from '@/components/legal/legal-document';
+import { firm } from '@/lib/content/firm';
 import { localeParam } from '@/lib/i18n/params';
 import { getMessages, getTranslator } from '@/lib/i18n/translator';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
@@ -35,6 +36,7 @@ export default async function CookiesPage({ params }: PageProps<'/[locale]/polit
       />
       <LegalDocument
         locale={locale}
+        updated={firm.policiesUpdated.cookies}
         title={t('legal.cookies.title')}
         sections={getMessages(locale).legal.cookies.sections}
         extras={{
