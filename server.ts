@@ -12,6 +12,8 @@ import { publishedTitles } from '@/lib/articles/titles';
 import {
   receiveAudienceRequest,
   recordContactMessage,
+  recordLetterSent,
+  recordSubscriberChange,
   startAudienceBackground,
   type AudienceBackground,
 } from '@/lib/audience/runtime';
@@ -24,6 +26,7 @@ import {
 } from '@/lib/contact/runtime';
 import { describe } from '@/lib/errors';
 import { CONNECTION_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { getLettersStore } from '@/lib/letters/runtime';
 import { firmEnvelope, startOutbox, type Outbox } from '@/lib/mail/runtime';
 import { listen, type Listening } from '@/lib/server/listening';
 import {
@@ -74,9 +77,16 @@ const app = next({
 });
 
 // ---- 3. Each request, before Next.js ------------------------------------------------------
-// What one feature tells another (lib/site-events.ts): a contact message stored, counted by the
-// audience measurement for the monthly report.
-listenToSiteEvents({ contactMessageStored: recordContactMessage });
+// What one feature tells another (lib/site-events.ts): a contact message stored, a subscriber
+// who arrives or leaves, a letter sent, counted by the audience measurement for the monthly
+// report.
+listenToSiteEvents({
+  contactMessageStored: recordContactMessage,
+  subscriberConfirmed: (at) => recordSubscriberChange('new', at),
+  subscriberUnsubscribed: (at) => recordSubscriberChange('unsubscribed', at),
+  subscriberRefused: (at) => recordSubscriberChange('refused', at),
+  letterSent: recordLetterSent,
+});
 
 let stopping = false;
 // Usable once Next.js is prepared (readiness, below).
@@ -213,7 +223,8 @@ console.info(
 // first visitor tries again); the outbox (lib/mail) sends the e-mails to the firm, then the
 // contact messages; the contact purge and daily digest of held messages run
 // (lib/contact/runtime.ts), and the audience measurement's writes, purge and monthly report
-// (lib/audience/runtime.ts), which reads the articles' titles through the server entry.
+// (lib/audience/runtime.ts), which reads the articles' titles and the letters' subscribers
+// through the server entry.
 void articleStore()
   .refresh()
   .catch((error: unknown) =>
@@ -222,5 +233,9 @@ void articleStore()
 if (store && !stopping) {
   outbox = startOutbox(contactMailQueues(store, firmEnvelope()));
   contact = startContactBackground(store);
-  audience = startAudienceBackground({ firmMail: store.firmMail, publishedTitles });
+  audience = startAudienceBackground({
+    firmMail: store.firmMail,
+    publishedTitles,
+    confirmedSubscribers: async () => (await getLettersStore()).countConfirmed(),
+  });
 }

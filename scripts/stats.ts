@@ -19,6 +19,7 @@ import {
   monthNames,
   queueReportOnDemand,
   reportText,
+  type ConfirmedSubscribers,
   type PeriodNames,
 } from '@/lib/audience/report';
 import { audienceStore, type AudienceStore } from '@/lib/audience/store';
@@ -26,6 +27,7 @@ import { publishedTitles } from '@/lib/articles/titles';
 import { readConfig } from '@/lib/config';
 import { createMailer } from '@/lib/mail/mailer';
 import { openDatabase } from '@/lib/db/client';
+import { lettersStore } from '@/lib/letters/store';
 import { FIRM_MAIL_QUEUE, firmMail } from '@/lib/mail/firm-mail';
 import { OutboxWorker } from '@/lib/mail/outbox';
 import { outboxSettings } from '@/lib/mail/settings';
@@ -121,6 +123,9 @@ function csvRows(figures: Figures): (string | number)[][] {
     rows.push(['views-by-language', '', '', '', language, count, '', '']);
   rows.push(['contact-messages', '', '', '', 'received', figures.contact.received, '', '']);
   rows.push(['contact-messages', '', '', '', 'held', figures.contact.held, '', '']);
+  for (const [change, count] of Object.entries(figures.subscribers))
+    rows.push(['subscribers', '', '', '', change, count, '', '']);
+  rows.push(['letters-sent', '', '', '', '', figures.lettersSent, '', '']);
   for (const vital of figures.vitals)
     rows.push([
       'loading-time',
@@ -139,7 +144,11 @@ function csvRows(figures: Figures): (string | number)[][] {
   return rows;
 }
 
-async function show(store: AudienceStore, asked: Period, csv: boolean) {
+async function show(
+  store: AudienceStore,
+  asked: Period,
+  { csv, subscribers }: { csv: boolean; subscribers: ConfirmedSubscribers },
+) {
   const titles = (await publishedTitles().catch(() => undefined)) ?? new Map<string, string>();
   const read = async ({ from, to }: { from: string; to: string }) =>
     figuresOf(from, to, await store.period(from, to), titles);
@@ -149,7 +158,10 @@ async function show(store: AudienceStore, asked: Period, csv: boolean) {
     for (const row of csvRows(current)) process.stdout.write(`${row.map(csvCell).join(',')}\n`);
     return;
   }
-  console.log(reportText(asked.names, current, previous, { letter: false }).body);
+  const confirmed = await subscribers();
+  console.log(
+    reportText(asked.names, current, previous, { letter: false, subscribers: confirmed }).body,
+  );
   if (current.days.length > 0) {
     console.log('PAR JOUR (pages vues, visites, pages introuvables)');
     for (const day of current.days)
@@ -170,6 +182,7 @@ async function sendReport(month: string) {
       firmMail: firm,
       audience: audienceStore(database),
       currentTitles: async () => (await publishedTitles()) ?? new Map<string, string>(),
+      confirmedSubscribers: () => lettersStore(database).countConfirmed(),
     };
     const id = await queueReportOnDemand(sources, month, Date.now());
     const worker = new OutboxWorker({
@@ -209,7 +222,10 @@ async function main() {
     const asked = period(values);
     const database = await openDatabase(readConfig().DATABASE_URL, 'sorel-aubry-stats');
     try {
-      await show(audienceStore(database), asked, values.csv);
+      await show(audienceStore(database), asked, {
+        csv: values.csv,
+        subscribers: () => lettersStore(database).countConfirmed(),
+      });
     } finally {
       await database.close();
     }

@@ -41,6 +41,9 @@ export interface Figures {
   devices: { phone: number; tablet: number; computer: number };
   languages: { fr: number; en: number };
   contact: { received: number; held: number };
+  /** The letters' subscribers who arrived (confirmed) and left in the period, and letters sent. */
+  subscribers: { new: number; unsubscribed: number; refused: number };
+  lettersSent: number;
   vitals: VitalFigures[];
   days: { day: string; views: number; entries: number; notFound: number }[];
 }
@@ -110,6 +113,7 @@ export function figuresOf(
   const sites = byValue('referrer');
   const entries = sumOf('entry');
   const contact = byValue('contact');
+  const subscribers = byValue('subscribers');
 
   const vitals: VitalFigures[] = [];
   for (const kind of pageKinds)
@@ -159,6 +163,12 @@ export function figuresOf(
     },
     languages,
     contact: { received: contact.get('received') ?? 0, held: contact.get('held') ?? 0 },
+    subscribers: {
+      new: subscribers.get('new') ?? 0,
+      unsubscribed: subscribers.get('unsubscribed') ?? 0,
+      refused: subscribers.get('refused') ?? 0,
+    },
+    lettersSent: sumOf('letters'),
     vitals,
     days: [...days.values()],
   };

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Locale } from '@/lib/i18n/locales';
 import type { FirmMail } from '@/lib/mail/firm-mail';
 import { parisClock } from '@/lib/paris-clock';
 import { addMonths, monthDays } from './calendar';
@@ -19,10 +20,18 @@ export const REPORT_KIND = 'audience';
 
 export type ReportOutcome = 'queued' | 'already-queued' | 'not-yet' | 'too-late';
 
+/**
+ * The letters' confirmed subscribers per language, now: given by the server entry (or the
+ * operator's tool), since the audience does not read the letters' tables itself.
+ */
+export type ConfirmedSubscribers = () => Promise<Record<Locale, number>>;
+
 export interface ReportSources {
   firmMail: FirmMail;
   audience: AudienceStore;
   currentTitles: () => Promise<ReadonlyMap<string, string>>;
+  /** Absent or failing: the report leaves the total out rather than not being sent. */
+  confirmedSubscribers?: ConfirmedSubscribers;
 }
 
 /** The month whose report is due at `now`, if any: the previous month, in its first week. */
@@ -85,11 +94,12 @@ export async function composeReport(
   month: string,
 ): Promise<{ subject: string; body: string }> {
   const titles = await sources.currentTitles().catch(() => new Map<string, string>());
-  const [current, previous] = await Promise.all([
+  const [current, previous, subscribers] = await Promise.all([
     monthFigures(sources.audience, month, titles),
     monthFigures(sources.audience, addMonths(month, -1), titles),
+    sources.confirmedSubscribers?.().catch(() => undefined),
   ]);
-  return reportText(monthNames(month), current, previous);
+  return reportText(monthNames(month), current, previous, { subscribers });
 }
 
 export interface PeriodNames {
@@ -144,11 +154,24 @@ const vitalValue = (metric: VitalMetric, value: number) =>
     ? `${NBSP}≤${NBSP}${String(value).replace('.', ',')}`
     : `${NBSP}≤${NBSP}${n(value)}${NBSP}ms`;
 
+function subscriberTotal(subscribers: Record<Locale, number>): string {
+  const total = subscribers.fr + subscribers.en;
+  const english = subscribers.en > 0 ? `, dont ${n(subscribers.en)} en anglais` : '';
+  return `Abonnés confirmés à ce jour${NBSP}: ${n(total)}${english}`;
+}
+
 export function reportText(
   names: PeriodNames,
   current: Figures,
   previous: Figures,
-  { letter = true }: { letter?: boolean } = {},
+  {
+    letter = true,
+    subscribers,
+  }: {
+    letter?: boolean;
+    /** Confirmed subscribers per language when the report is written. */
+    subscribers?: Record<Locale, number> | undefined;
+  } = {},
 ): { subject: string; body: string } {
   const { name, during, comparedTo, previousShort: short } = names;
   const was = (value: number) => ` (${short}${NBSP}: ${n(value)})`;
@@ -224,6 +247,17 @@ export function reportText(
     'MESSAGES DE CONTACT',
     line('Reçus', current.contact.received, previous.contact.received),
     line('dont retenus comme indésirables probables', current.contact.held, previous.contact.held),
+    '',
+    'VEILLE SOCIALE PAR E-MAIL',
+    ...(subscribers ? [subscriberTotal(subscribers)] : []),
+    line('Nouveaux abonnés', current.subscribers.new, previous.subscribers.new),
+    line('Désinscriptions', current.subscribers.unsubscribed, previous.subscribers.unsubscribed),
+    line(
+      'Adresses retirées, refusées par leur messagerie',
+      current.subscribers.refused,
+      previous.subscribers.refused,
+    ),
+    line('Lettres envoyées', current.lettersSent, previous.lettersSent),
     '',
     'TEMPS DE CHARGEMENT RÉELS (75 % des pages vues au plus, seuils de Google)',
     ...(vitalLines.length ? vitalLines : ['Aucune mesure.']),

@@ -11,7 +11,14 @@ import { retentionCutoffDay } from './calendar';
 import { receiveAudience, type ReceiverContext } from './receiver';
 import { queueMonthlyReport, REPORT_CHECK_INTERVAL_MS } from './report';
 import { audienceStore, PartialWrite, type AudienceStore } from './store';
-import { AudienceTally, countContactMessage } from './tally';
+import type { ConfirmedSubscribers } from './report';
+import {
+  AudienceTally,
+  countContactMessage,
+  countLetterSent,
+  countSubscriberChange,
+  type SubscriberChange,
+} from './tally';
 
 /** Given by the server entry: the audience does not read the articles itself. */
 export type PublishedTitles = () => Promise<ReadonlyMap<string, string> | undefined>;
@@ -57,6 +64,15 @@ export function recordContactMessage(held: boolean, now = Date.now()): void {
   countContactMessage(runtime().tally, parisDay(now), held);
 }
 
+/** The letters' subscribers, told by the site events (server.ts). */
+export function recordSubscriberChange(change: SubscriberChange, now = Date.now()): void {
+  countSubscriberChange(runtime().tally, parisDay(now), change);
+}
+
+export function recordLetterSent(now = Date.now()): void {
+  countLetterSent(runtime().tally, parisDay(now));
+}
+
 /** On failure, what was not written is kept for the next time. */
 export function flushAudience(): Promise<void> {
   const state = runtime();
@@ -87,6 +103,7 @@ export interface AudienceBackground {
 export function startAudienceBackground(sources: {
   firmMail: FirmMail;
   publishedTitles: PublishedTitles;
+  confirmedSubscribers: ConfirmedSubscribers;
 }): AudienceBackground {
   runtime().publishedTitles = sources.publishedTitles;
   const timers: NodeJS.Timeout[] = [];
@@ -112,6 +129,7 @@ export function startAudienceBackground(sources: {
         firmMail: sources.firmMail,
         audience: await getAudienceStore(),
         currentTitles: async () => (await sources.publishedTitles()) ?? new Map<string, string>(),
+        confirmedSubscribers: sources.confirmedSubscribers,
       };
       // The month's last counts first, so that the report holds them.
       await flushAudience();

@@ -12,7 +12,16 @@ export interface CountKey {
   value: string;
 }
 
-export type Measure = 'view' | 'entry' | 'search' | 'referrer' | 'device' | 'not-found' | 'contact';
+export type Measure =
+  | 'view'
+  | 'entry'
+  | 'search'
+  | 'referrer'
+  | 'device'
+  | 'not-found'
+  | 'contact'
+  | 'subscribers'
+  | 'letters';
 
 export interface VitalKey {
   day: string;
@@ -81,6 +90,22 @@ export class AudienceTally {
     for (const { slug, title, day } of taken.titles)
       if (!this.titles.has(slug)) this.title(slug, title, day);
   }
+}
+
+/** How the letters' subscribers changed: confirmed, left, or removed as refused by their server. */
+export type SubscriberChange = 'new' | 'unsubscribed' | 'refused';
+
+/** Counts only, as for contact messages: the report never names a subscriber. */
+export function countSubscriberChange(
+  tally: AudienceTally,
+  day: string,
+  change: SubscriberChange,
+): void {
+  tally.count({ day, path: '', measure: 'subscribers', value: change });
+}
+
+export function countLetterSent(tally: AudienceTally, day: string): void {
+  tally.count({ day, path: '', measure: 'letters', value: 'sent' });
 }
 
 /** Counted when stored: held messages are purged after 30 days. */

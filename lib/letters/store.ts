@@ -35,6 +35,7 @@ import { locales, type Locale } from '@/lib/i18n/locales';
 import { deliveredColumns, failedColumns, queueStateOf } from '@/lib/mail/delivery-columns';
 import type { OutgoingEmail } from '@/lib/mail/email';
 import type { MailQueue } from '@/lib/mail/queue';
+import { siteEvents } from '@/lib/site-events';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -71,6 +72,12 @@ export interface ClaimedLetter {
 
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'expired' | 'unknown';
 
+/**
+ * Why a subscriber goes: she asked (her link, the one-click POST), or her mail server refused
+ * her address for good; the monthly report counts each apart.
+ */
+export type Departure = 'asked' | 'refused';
+
 export type CreateSendOutcome =
   | { kind: 'created'; send: LetterSend }
   /** The article was sent (or queued) before: the first send, with its date. */
@@ -95,7 +102,7 @@ export interface LettersStore {
   /** Confirms by the subscriber's id; an unconfirmed row older than 7 days has expired. */
   confirm(id: string, now: number): Promise<ConfirmOutcome>;
   /** Deletes the subscriber and her letters not yet delivered; false when there was none. */
-  unsubscribe(id: string): Promise<boolean>;
+  unsubscribe(id: string, why?: Departure, now?: number): Promise<boolean>;
   /** Deletes the addresses unconfirmed 7 days after their confirmation e-mail; how many. */
   purgeUnconfirmed(now: number): Promise<number>;
   /** Confirmed subscribers per letters' language. */
@@ -125,6 +132,16 @@ void [subscribersAgree, sendsAgree, lettersAgree];
 export function subscriberAddress(address: string): string {
   return address.trim().toLowerCase();
 }
+
+/**
+ * The site events the audience counts for the monthly report (lib/site-events.ts), told here,
+ * where the one statement that made the change answers: of two instances, or two clicks, only
+ * the one whose statement changed the row tells it, so nothing is counted twice.
+ */
+const departed: Record<Departure, (at: number) => void> = {
+  asked: (at) => siteEvents().subscriberUnsubscribed?.(at),
+  refused: (at) => siteEvents().subscriberRefused?.(at),
+};
 
 /** A letter's id in the outbox: its send and its subscriber (ids never hold a '/'). */
 const letterId = (sendId: string, subscriberId: string) => `${sendId}/${subscriberId}`;
@@ -189,14 +206,18 @@ export function lettersStore(database: Database): LettersStore {
       };
     },
     // Delivered: the row keeps no address, only what counts the send's progress.
-    markDelivered: async (id, token, now) =>
-      (
-        await db
-          .update(l)
-          .set({ ...deliveredColumns(l.attempts, now), address: null })
-          .where(and(byLetterId(id), eq(l.lockToken, token)))
-          .returning({ sendId: l.sendId })
-      ).length === 1,
+    markDelivered: async (id, token, now) => {
+      const marked =
+        (
+          await db
+            .update(l)
+            .set({ ...deliveredColumns(l.attempts, now), address: null })
+            .where(and(byLetterId(id), eq(l.lockToken, token)))
+            .returning({ sendId: l.sendId })
+        ).length === 1;
+      if (marked) siteEvents().letterSent?.(now);
+      return marked;
+    },
     markFailed: async (id, token, nextAttemptAt, error, failure) => {
       await db
         .update(l)
@@ -251,14 +272,23 @@ export function lettersStore(database: Database): LettersStore {
         .set({ confirmedAt: now })
         .where(and(eq(s.id, id), unconfirmed, gte(s.consentedAt, now - UNCONFIRMED_KEEP_MS)))
         .returning({ id: s.id });
-      if (confirmed) return 'confirmed';
+      if (confirmed) {
+        siteEvents().subscriberConfirmed?.(now);
+        return 'confirmed';
+      }
       const [found] = await db.select({ confirmedAt: s.confirmedAt }).from(s).where(eq(s.id, id));
       if (!found) return 'unknown';
       return found.confirmedAt === null ? 'expired' : 'already-confirmed';
     },
-    unsubscribe: async (id) => {
+    unsubscribe: async (id, why = 'asked', now = Date.now()) => {
       await db.delete(l).where(and(eq(l.subscriberId, id), waiting));
-      return (await db.delete(s).where(eq(s.id, id)).returning({ id: s.id })).length === 1;
+      const [gone] = await db
+        .delete(s)
+        .where(eq(s.id, id))
+        .returning({ confirmedAt: s.confirmedAt });
+      // An address never confirmed was never counted as a subscriber: its leaving is not either.
+      if (gone && gone.confirmedAt !== null) departed[why](now);
+      return gone !== undefined;
     },
     purgeUnconfirmed: async (now) =>
       (

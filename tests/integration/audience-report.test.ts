@@ -6,13 +6,22 @@ import { retentionCutoffDay } from '@/lib/audience/calendar';
 import { answerBeacon, type ReceiverContext } from '@/lib/audience/receiver';
 import { queueMonthlyReport, queueReportOnDemand, type ReportSources } from '@/lib/audience/report';
 import { audienceStore, PartialWrite, type AudienceStore } from '@/lib/audience/store';
-import { AudienceTally, countContactMessage } from '@/lib/audience/tally';
+import {
+  AudienceTally,
+  countContactMessage,
+  countLetterSent,
+  countSubscriberChange,
+} from '@/lib/audience/tally';
+import { lettersStore, type ClaimedLetter, type LettersStore } from '@/lib/letters/store';
+import type { OutgoingEmail } from '@/lib/mail/email';
 import { createMailer, type Mailer } from '@/lib/mail/mailer';
 import { OutboxWorker } from '@/lib/mail/outbox';
 import { FIRM_MAIL_QUEUE } from '@/lib/mail/firm-mail';
 import { contactMailQueues } from '@/lib/contact/delivery/queue';
 import { contactStore, type ContactStore } from '@/lib/contact/storage/store';
 import { openDatabase } from '@/lib/db/client';
+import { parisDay } from '@/lib/paris-clock';
+import { listenToSiteEvents } from '@/lib/site-events';
 import { TestDatabases, type Dialect } from '../support/contact';
 import { startSheetServer, type SheetServer } from '../../harness/sheet-server';
 import { decodedText, SmtpSink, type ReceivedMail } from '../support/smtp-sink';
@@ -21,8 +30,9 @@ import { decodedText, SmtpSink, type ReceivedMail } from '../support/smtp-sink';
  * The monthly audience report, as the site makes and sends it, with an explicit clock: page views
  * received by the real receiver on two instances sharing one database (SQLite and PostgreSQL),
  * written by the real store, the report queued by both instances on 1 November and sent by the
- * contact outbox to a real SMTP server on loopback, once. Also the 25-month purge, and
- * `npm run stats` on the same data.
+ * contact outbox to a real SMTP server on loopback, once. The letters' subscribers and letters
+ * are counted from the site events the letters' store tells, as the server entry connects them.
+ * Also the 25-month purge, and `npm run stats` on the same data.
  */
 const databases = new TestDatabases();
 const sinks: SmtpSink[] = [];
@@ -80,8 +90,20 @@ interface Instance {
   tally: AudienceTally;
   audience: AudienceStore;
   contact: ContactStore;
+  letters: LettersStore;
   close: () => Promise<void>;
 }
+
+/** A letter as the test writes it: only what the count needs. */
+const compose = (letter: ClaimedLetter): OutgoingEmail => ({
+  from: 'Cabinet <veille@example.test>',
+  to: letter.address,
+  subject: letter.slug,
+  text: 'La veille sociale.',
+  messageId: `<${letter.sendId}.${letter.subscriberId}@example.test>`,
+  date: new Date(0),
+  headers: {},
+});
 
 describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %s', (dialect) => {
   let sink: SmtpSink;
@@ -95,6 +117,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
       tally: new AudienceTally(),
       audience: audienceStore(database),
       contact: contactStore(database),
+      letters: lettersStore(database),
       close: database.close,
     };
     instances.push(created);
@@ -148,6 +171,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
     firmMail: on.contact.firmMail,
     audience: on.audience,
     currentTitles,
+    confirmedSubscribers: () => on.letters.countConfirmed(),
   });
   const reports = (mails: ReceivedMail[]) =>
     mails.filter((mail) => mail.headers['x-contact-digest-id']?.startsWith('audience-'));
@@ -155,7 +179,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
   /**
    * September and October as two instances received them: the figures every test reads.
    * October: 10 page views, 8 entries (3 from Google on a phone, Bing, Qwant, LinkedIn, 2
-   * direct), 2 pages not found, loading times of the home page, 3 contact messages (1 held).
+   * direct), 2 pages not found, loading times of the home page, 3 contact messages (1 held);
+   * 3 subscribers confirmed (1 in September), 1 unsubscribed, 1 removed as refused, 4 letters.
    */
   let a: Instance;
   let b: Instance;
@@ -185,6 +210,58 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
     // …and on instance B.
     await beacon(b, at('2026-10-31', 23), view('/fr', ''), iphone);
     for (const held of [false, false, true]) countContactMessage(b.tally, '2026-10-20', held);
+
+    // The letters, on both instances: their site events are counted in this process's tally, as
+    // the server entry connects them (server.ts). Each change is told once, by the statement
+    // that made it, however many instances or clicks try it at once.
+    listenToSiteEvents({
+      subscriberConfirmed: (at) => countSubscriberChange(a.tally, parisDay(at), 'new'),
+      subscriberUnsubscribed: (at) => countSubscriberChange(a.tally, parisDay(at), 'unsubscribed'),
+      subscriberRefused: (at) => countSubscriberChange(a.tally, parisDay(at), 'refused'),
+      letterSent: (at) => countLetterSent(a.tally, parisDay(at)),
+    });
+    const subscribe = async (name: string, locale: 'fr' | 'en', day: string) =>
+      (await a.letters.subscribe({
+        address: `${name}.${dialect}@example.test`,
+        locale,
+        page: '/fr/blog',
+        now: at(day, 10),
+      }))!.id;
+    const refusedLater = await subscribe('ancienne', 'fr', '2026-09-18');
+    expect(await b.letters.confirm(refusedLater, at('2026-09-20', 9))).toBe('confirmed');
+    const [leaving, staying, english] = [
+      await subscribe('partante', 'fr', '2026-10-10'),
+      await subscribe('fidele', 'fr', '2026-10-10'),
+      await subscribe('reader', 'en', '2026-10-10'),
+    ];
+    await subscribe('jamais-confirmee', 'fr', '2026-10-12');
+    const confirmed = at('2026-10-12', 18);
+    expect(
+      (await Promise.all([a, b].map((i) => i.letters.confirm(leaving, confirmed)))).sort(),
+    ).toEqual(['already-confirmed', 'confirmed']);
+    await b.letters.confirm(staying, confirmed);
+    await a.letters.confirm(english, confirmed);
+    // One article sent on the 15th to the four confirmed subscribers, by both instances' outboxes.
+    const sentAt = at('2026-10-15', 10);
+    const { send } = await a.letters.createSend('une-note-sur-le-forfait-jours', sentAt);
+    await Promise.all([a, b].map((i) => i.letters.queueLetters(send.id, sentAt)));
+    const letterWorker = (on: Instance) =>
+      new OutboxWorker({
+        queues: [on.letters.queue(compose)],
+        mailer,
+        retryBaseMs: 15_000,
+        pollMs: 5_000,
+        now: () => sentAt,
+        log: silent,
+      });
+    await Promise.all([letterWorker(a).drain(), letterWorker(b).drain()]);
+    expect(await a.letters.sendProgress(send.id)).toEqual({ queued: 4, delivered: 4 });
+    // One leaves by two clicks at once; one is removed, her server refusing her address.
+    const left = at('2026-10-20', 12);
+    expect(
+      (await Promise.all([a, b].map((i) => i.letters.unsubscribe(leaving, 'asked', left)))).sort(),
+    ).toEqual([false, true]);
+    expect(await b.letters.unsubscribe(refusedLater, 'refused', at('2026-10-21', 12))).toBe(true);
     await Promise.all([flush(a), flush(b)]);
   });
 
@@ -224,6 +301,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
       `Ordinateur : 60${NB}% des pages vues (6) ; septembre : 100${NB}%`,
       'Reçus : 3 (septembre : 0)',
       'dont retenus comme indésirables probables : 1 (septembre : 0)',
+      'Abonnés confirmés à ce jour : 2, dont 1 en anglais',
+      'Nouveaux abonnés : 3 (septembre : 1)',
+      'Désinscriptions : 1 (septembre : 0)',
+      'Adresses retirées, refusées par leur messagerie : 1 (septembre : 0)',
+      'Lettres envoyées : 4 (septembre : 0)',
       'Accueil :',
       `  affichage du contenu principal (LCP) :${NB}≤${NB}2${NB}000${NB}ms, bon (4 mesures)`,
       `  réaction aux clics et aux touches (INP) :${NB}≤${NB}400${NB}ms, à améliorer (1 mesure)`,
@@ -333,6 +415,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
       expect(month.code, month.stderr).toBe(0);
       expect(month.stdout).toContain(fr('Pages vues : 10 (septembre : 2)'));
       expect(month.stdout).toContain(`«${NB}Titre actuel${NB}»`);
+      expect(month.stdout).toContain(fr('Abonnés confirmés à ce jour : 2, dont 1 en anglais'));
+      expect(month.stdout).toContain(fr('Lettres envoyées : 4 (septembre : 0)'));
       expect(month.stdout).not.toContain('Bonjour');
 
       const range = await stats(['--from', '2026-10-14', '--to', '2026-10-14']);
@@ -356,6 +440,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
       expect(rows).toContain('entries-from-search-engine,,,,Google,3,,');
       expect(rows).toContain('page-not-found,/fr/vieux-lien,,,,2,,');
       expect(rows).toContain('loading-time,,,home,LCP,4,2000,good');
+      expect(rows).toContain('subscribers,,,,new,3,,');
+      expect(rows).toContain('subscribers,,,,unsubscribed,1,,');
+      expect(rows).toContain('subscribers,,,,refused,1,,');
+      expect(rows).toContain('letters-sent,,,,,4,,');
 
       const wrong = await stats(['--month', '2026-13']);
       expect(wrong.code).toBe(1);
