@@ -108,6 +108,8 @@ export interface LettersStore {
   /** Confirmed subscribers per letters' language. */
   countConfirmed(): Promise<Record<Locale, number>>;
   find(id: string): Promise<Subscriber | null>;
+  /** Every subscriber, confirmed or not, newest consent first (`npm run subscribers`). */
+  list(): Promise<Subscriber[]>;
   /** Records a send of the article at `slug`, once: a second one finds the first. */
   createSend(slug: string, now: number): Promise<CreateSendOutcome>;
   /**
@@ -310,6 +312,7 @@ export function lettersStore(database: Database): LettersStore {
       return counts;
     },
     find: async (id) => (await db.select().from(s).where(eq(s.id, id)))[0] ?? null,
+    list: () => db.select().from(s).orderBy(desc(s.consentedAt), asc(s.address)),
     createSend: async (slug, now) => {
       const [created] = await db
         .insert(sends)
