@@ -54,18 +54,33 @@ test('below the md breakpoint a burger opens a full-screen menu that traps focus
   await page.keyboard.press('Shift+Tab');
   await expect(menu.getByRole('link', { name: 'Contact' })).toBeFocused();
 
-  // The page behind is inert (nothing there takes the focus) and still under the wheel.
+  // The page behind is inert (nothing there takes the focus) and still under the wheel: the
+  // page receives the wheel, and two frames later (a scroll it started would have begun) it
+  // has not moved.
   const behind = page.locator('#main a[href]').first();
   await behind.evaluate((link: HTMLElement) => link.focus());
   await expect(behind).not.toBeFocused();
+  await page.evaluate(() =>
+    window.addEventListener(
+      'wheel',
+      () =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => document.documentElement.setAttribute('data-wheeled', '')),
+        ),
+      { once: true, passive: true },
+    ),
+  );
   await page.mouse.wheel(0, 600);
-  await page.waitForTimeout(300);
+  await expect(page.locator('html')).toHaveAttribute('data-wheeled');
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(burger).toBeFocused();
   await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  // The same wheel, the menu closed, scrolls the page: it was the menu that held it still.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
 
 test('choosing an entry closes the menu and goes to the section', async ({ page }) => {
