@@ -171,6 +171,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('letters storage on %s', (dialect
     const queued = await Promise.all([1, 2].map(() => fresh.queueLetters(send.id, now)));
     expect(queued.reduce((a, b) => a + b)).toBe(13);
     expect(await fresh.sendProgress(send.id)).toEqual({ queued: 13, delivered: 0 });
+    // Only a send in progress has its letters claimed; starting it queues no one twice.
+    expect(await fresh.startSend(send.id, now)).toBe(true);
+    expect(await fresh.startSend(send.id, now)).toBe(false);
+    expect(await fresh.sendProgress(send.id)).toEqual({ queued: 13, delivered: 0 });
     // Unsubscribing takes her letter not yet sent with her.
     expect(await fresh.unsubscribe(leaving!.id)).toBe(true);
     expect(await fresh.find(leaving!.id)).toBeNull();
@@ -223,7 +227,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('letters storage on %s', (dialect
     });
     await fresh.confirm(subscriber!.id, clock);
     const { send } = await fresh.createSend('rupture-conventionnelle', clock);
-    await fresh.queueLetters(send.id, clock);
+    await fresh.startSend(send.id, clock);
     const queue = fresh.queue(compose);
     const sink = await SmtpSink.start('rejecting');
     const mailer = createMailer({ smtpUrl: sink.url, outboxDir: databases.dir });
