@@ -205,11 +205,13 @@ export function lettersStore(database: Database): LettersStore {
     );
 
   const finishIfDone = async (sendId: string, now: number) => {
-    const [left] = await db
-      .select({ n: count() })
+    // One row is enough to know (after each letter: a count would read the whole send).
+    const left = await db
+      .select({ id: l.subscriberId })
       .from(l)
-      .where(and(eq(l.sendId, sendId), waiting));
-    if (Number(left?.n ?? 0) > 0) return;
+      .where(and(waiting, eq(l.sendId, sendId)))
+      .limit(1);
+    if (left.length > 0) return;
     const { delivered } = await sendProgress(sendId);
     await db
       .update(sends)
