@@ -81,7 +81,8 @@ export async function sendArticle(
 /**
  * Every instance, every minute: a queued send whose article is now online starts (one instance
  * wins its conditional UPDATE, and a letter is keyed by send and subscriber, so none is queued
- * twice); a send whose starter stopped before queuing is queued again; a finished one is closed.
+ * twice); a send whose starter stopped before queuing is queued again; a finished one is closed;
+ * a stopped one's letters held by an instance that died are dropped.
  * Returns how many sends started here.
  */
 export async function startDueSends(
@@ -99,6 +100,7 @@ export async function startDueSends(
     await store.recoverStart(send.id, now);
     await store.finishIfDone(send.id, now);
   }
+  for (const send of await store.sendsIn('stopped')) await store.dropLeftovers(send.id, now);
   return started;
 }
 

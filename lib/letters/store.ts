@@ -139,6 +139,11 @@ export interface LettersStore {
   /** A sending send with no letter left becomes sent, with its count. */
   finishIfDone(sendId: string, now: number): Promise<void>;
   /**
+   * A stopped send's letters left waiting because an instance held them when it stopped and then
+   * died: dropped once their lease has passed (they are never claimed).
+   */
+  dropLeftovers(sendId: string, now: number): Promise<void>;
+  /**
    * The site-wide pace: the time this letter may go, `intervalMs` after the one before it,
    * whichever instance sent that one (one conditional UPDATE on letter_pacing).
    */
@@ -537,6 +542,17 @@ export function lettersStore(database: Database): LettersStore {
       return send ?? null;
     },
     finishIfDone,
+    dropLeftovers: async (sendId, now) => {
+      const dropped = await db
+        .delete(l)
+        .where(and(eq(l.sendId, sendId), waiting, lt(l.lockedUntil, now)))
+        .returning({ id: l.subscriberId });
+      if (dropped.length > 0)
+        await db
+          .update(sends)
+          .set({ droppedCount: sql`${sends.droppedCount} + ${dropped.length}` })
+          .where(eq(sends.id, sendId));
+    },
     takeTurn,
     queue,
     ping: () => ping(database),
