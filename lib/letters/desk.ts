@@ -67,7 +67,7 @@ function context() {
 }
 
 /** The subscriber id of previews and tests: its unsubscribe link unsubscribes no one. */
-const SAMPLE_SUBSCRIBER = 'essai';
+const SAMPLE_SUBSCRIBER = '00000000-0000-0000-0000-000000000000';
 
 async function article(
   articleFor: ArticleForLetter,
