@@ -8,6 +8,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { articleStore } from '@/lib/articles';
+import { articleForLetter } from '@/lib/articles/letter-article';
 import { publishedTitles } from '@/lib/articles/titles';
 import {
   receiveAudienceRequest,
@@ -26,7 +27,12 @@ import {
 } from '@/lib/contact/runtime';
 import { describe } from '@/lib/errors';
 import { CONNECTION_ADDRESS_HEADER } from '@/lib/http/client-address';
-import { getLettersStore } from '@/lib/letters/runtime';
+import {
+  getLettersStore,
+  lettersMailQueue,
+  startLettersBackground,
+  type LettersBackground,
+} from '@/lib/letters/runtime';
 import { firmEnvelope, startOutbox, type Outbox } from '@/lib/mail/runtime';
 import { listen, type Listening } from '@/lib/server/listening';
 import {
@@ -149,12 +155,14 @@ let listening: Listening | undefined;
 let outbox: Outbox | undefined;
 let contact: ContactBackground | undefined;
 let audience: AudienceBackground | undefined;
+let letters: LettersBackground | undefined;
 
 async function stop(signal: 'SIGTERM' | 'SIGINT') {
   if (stopping) return;
   stopping = true;
   console.info(`[server] ${signal}: finishing the requests in hand`);
   contact?.stop();
+  letters?.stop();
   const sending = outbox?.stop(OUTBOX_STOP_MS);
   listening?.stopAccepting();
   // The development server has no nginx to spare, and its live reload holds a WebSocket open.
@@ -221,21 +229,28 @@ console.info(
 // ---- 7. Background work -------------------------------------------------------------------
 // The articles are read before the first visitor asks (not awaited: a failure is logged and the
 // first visitor tries again); the outbox (lib/mail) sends the e-mails to the firm, then the
-// contact messages; the contact purge and daily digest of held messages run
-// (lib/contact/runtime.ts), and the audience measurement's writes, purge and monthly report
-// (lib/audience/runtime.ts), which reads the articles' titles and the letters' subscribers
-// through the server entry.
+// contact messages, then the letters; the contact purge and daily digest of held messages run
+// (lib/contact/runtime.ts), the check of queued letters' sends (lib/letters/runtime.ts), and the
+// audience measurement's writes, purge and monthly report (lib/audience/runtime.ts), which reads
+// the articles' titles and the letters' subscribers through the server entry.
 void articleStore()
   .refresh()
   .catch((error: unknown) =>
     console.error(`[articles] could not load at start: ${describe(error)}`),
   );
 if (store && !stopping) {
-  outbox = startOutbox(contactMailQueues(store, firmEnvelope()));
+  // The legal watch's letters come last, paced (lib/letters/runtime.ts); the articles feature
+  // hands them their article, which lib/letters does not read itself.
+  const lettersStore = await getLettersStore();
+  outbox = startOutbox([
+    ...contactMailQueues(store, firmEnvelope()),
+    ...lettersMailQueue(lettersStore, articleForLetter),
+  ]);
+  letters = startLettersBackground(lettersStore, articleForLetter);
   contact = startContactBackground(store);
   audience = startAudienceBackground({
     firmMail: store.firmMail,
     publishedTitles,
-    confirmedSubscribers: async () => (await getLettersStore()).countConfirmed(),
+    confirmedSubscribers: () => lettersStore.countConfirmed(),
   });
 }

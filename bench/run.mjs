@@ -15,7 +15,8 @@
 // Then a load test with autocannon through the proxy and, for comparison, straight to Node, timed
 // from the client and from inside the server (bench/server-timing.mjs), then each page's
 // throughput beside its ceiling (bench/throughput.mjs), then the audience receiver at 1,000 page
-// views a second while a page is read (bench/audience.mjs), then the site under stress
+// views a second while a page is read (bench/audience.mjs), then one article sent to 10,000
+// subscribers (bench/letters.ts), then the site under stress
 // (bench/resilience.ts); a markdown report.
 //
 // BENCH_RUNS (3): runs per page and method. BENCH_METHODS ('simulate,devtools'): the throttling
@@ -332,6 +333,18 @@ try {
     }).trim();
   }
 
+  // One article to 10,000 subscribers: time to queue, letters a second, memory, and a kept
+  // page's throughput during the send (bench/letters.ts, its own instance, SMTP server and nginx).
+  let letters = '';
+  if (!BLOCK.length && !ONLY_PAGES.length) {
+    process.stderr.write('letters (bench/letters.ts)\n');
+    letters = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/letters.ts')],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    ).trim();
+  }
+
   // How fast the site stays under stress: a flood, sheet faults, 200 connections, the image
   // check (bench/resilience.ts, with its own servers).
   let resilience = '';
@@ -461,6 +474,7 @@ try {
     ...(audience
       ? ['## Audience measurement: page views while pages are read', '', audience, '']
       : []),
+    ...(letters ? ['## The legal watch: one article to 10,000 subscribers', '', letters, ''] : []),
     ...(resilience ? ['## Under stress', '', resilience, ''] : []),
   ];
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -58,6 +58,13 @@ const schema = z.object({
   /** Tests shorten these to watch retries in seconds (docs/testing.md, "Variables used only by tests"). */
   CONTACT_RETRY_BASE_MS: wholeNumber(10, 30_000, 15_000),
   CONTACT_OUTBOX_POLL_MS: wholeNumber(10, 60_000, 5_000),
+  /**
+   * Letters to subscribers per minute for the whole site, all instances together (the pace is
+   * kept in the database: docs/operations.md, "The legal watch by e-mail"); 0: no pacing (bench).
+   */
+  NEWSLETTER_RATE_PER_MINUTE: wholeNumber(0, 100_000, 30),
+  /** How often every instance looks for a queued send whose article went online; tests shorten it. */
+  LETTERS_CHECK_MS: wholeNumber(100, 60_000, 60_000),
   /** Tests only: a loopback server playing every image host (lib/articles/image-check.ts). */
   ARTICLE_IMAGE_ORIGIN: optionalText.pipe(
     z

@@ -15,6 +15,7 @@ function onOpen() {
     .addItem('Publier maintenant', 'publishNow')
     .addItem('Vérifier les articles', 'checkArticles')
     .addItem('Aperçu de la ligne sélectionnée', 'previewSelectedRow')
+    .addItem('Envoyer aux abonnés…', 'sendToSubscribers')
     .addToUi();
 }
 
@@ -69,6 +70,67 @@ function previewSelectedRow() {
     const page = HtmlService.createHtmlOutput(previewHtml_(entry)).setWidth(460).setHeight(320);
     SpreadsheetApp.getUi().showModalDialog(page, `Aperçu de la ligne ${row}`);
   });
+}
+
+/**
+ * Envoyer aux abonnés…: the sidebar of the selected row's letter (LettersSidebar.html), read from
+ * the sheet afresh by the site: the letter in each language, the subscribers, the send's state,
+ * and its buttons, which call lettersAction.
+ */
+function sendToSubscribers() {
+  withMessages_('Envoyer aux abonnés', () => {
+    const entry = selectedEntry_('Envoyer aux abonnés…');
+    if (!entry.slug)
+      throw userError_(
+        `La ligne ${entry.row} n’a pas d’adresse sur le site : donnez-lui un titre.`,
+      );
+    const view = askSite_('get', `/api/letters/${encodeURIComponent(entry.slug)}`);
+    const template = HtmlService.createTemplateFromFile('LettersSidebar');
+    // Into a <script>: no "<" can close it.
+    template.data = JSON.stringify(view).replace(/</g, '\\u003c');
+    SpreadsheetApp.getUi().showSidebar(template.evaluate().setTitle('Envoyer aux abonnés'));
+  });
+}
+
+/**
+ * Called by the sidebar's buttons (google.script.run cannot call names ending in "_"): `test`,
+ * `send`, `cancel`, `stop`, or `state` to read the state again. Returns what the sidebar shows.
+ */
+function lettersAction(action, slug) {
+  const path = `/api/letters/${encodeURIComponent(slug)}`;
+  try {
+    const answer =
+      action === 'state' ? askSite_('get', path) : askSite_('post', `${path}/${action}`);
+    return { ok: true, message: answer.message || answer.state || '', view: answer };
+  } catch (error) {
+    return {
+      ok: false,
+      message:
+        error && error.forEditor ? error.message : `Erreur inattendue : ${errorText_(error)}`,
+    };
+  }
+}
+
+/** The row report's entry for the row the cursor is on, or a message saying where to click. */
+function selectedEntry_(item) {
+  const sheet = SpreadsheetApp.getActiveSheet();
+  if (sheet.getName() !== 'Articles')
+    throw userError_(
+      `Ouvrez l’onglet « Articles », cliquez sur une cellule de la ligne de l’article, puis choisissez de nouveau « ${item} ».`,
+    );
+  const row = sheet.getActiveRange().getRow();
+  if (row < 2)
+    throw userError_(
+      'La ligne 1 contient les noms des colonnes. Cliquez sur une cellule de la ligne de l’article.',
+    );
+  const title = String(sheet.getRange(row, 1).getDisplayValue()).trim();
+  const report = askSite_('get', '/api/articles/report');
+  const entry = findRow_(report.rows, row, title);
+  if (!entry)
+    throw userError_(
+      `La ligne ${row} est vide : il n’y a pas d’article. Cliquez sur la ligne d’un article.`,
+    );
+  return entry;
 }
 
 /**
@@ -138,6 +200,9 @@ function askSite_(method, path) {
       'Le site refuse le secret du script. Le secret REVALIDATE_SECRET des propriétés du script doit être exactement celui configuré sur le serveur du site ; s’il a été changé, demandez le nouveau et remplacez-le.',
     );
   if (status === 502 && body && body.message) throw userError_(body.message);
+  // The letters' endpoints say in French why they refused (sent before, nothing to cancel…).
+  if ((status === 409 || (status === 404 && body && body.error)) && body && body.message)
+    throw userError_(body.message);
   if (status === 404 || status === 405 || (status >= 300 && status < 400))
     throw userError_(
       `L’adresse ${siteUrl} ne semble pas être celle du site (réponse ${status}). Vérifiez SITE_URL dans les propriétés du script.`,

@@ -15,6 +15,7 @@ import { gvizBody, type SheetRow } from '@/harness/sheet-server';
  */
 const code = readFileSync(path.join(__dirname, 'Code.js'), 'utf8');
 const sidebarFile = readFileSync(path.join(__dirname, 'Sidebar.html'), 'utf8');
+const lettersSidebarFile = readFileSync(path.join(__dirname, 'LettersSidebar.html'), 'utf8');
 
 const SITE = 'https://www.sorel-aubry-avocats.fr';
 const SECRET = 'le-secret-du-site';
@@ -116,6 +117,14 @@ function appsScript({
     HtmlService: {
       createHtmlOutput: (html: string) => new HtmlOutput(html),
       createTemplateFromFile: (name: string) => {
+        if (name === 'LettersSidebar') {
+          const letters = {
+            data: '',
+            evaluate: () =>
+              new HtmlOutput(lettersSidebarFile.replace('<?!= data ?>', letters.data)),
+          };
+          return letters;
+        }
         expect(name).toBe('Sidebar');
         const template = {
           body: '',
@@ -151,7 +160,7 @@ const report = siteReport(rows);
 const reportSite: Site = () => ({ status: 200, body: report });
 
 describe('the "Site web" menu', () => {
-  it('is added when the sheet opens, with its three actions', () => {
+  it('is added when the sheet opens, with its four actions', () => {
     const script = appsScript();
     script.run('onOpen');
     expect(script.menus).toEqual([
@@ -161,6 +170,7 @@ describe('the "Site web" menu', () => {
           ['Publier maintenant', 'publishNow'],
           ['Vérifier les articles', 'checkArticles'],
           ['Aperçu de la ligne sélectionnée', 'previewSelectedRow'],
+          ['Envoyer aux abonnés…', 'sendToSubscribers'],
         ],
       },
     ]);
@@ -382,5 +392,61 @@ describe('Sidebar.html', () => {
   it('prints nothing but the escaped body: no other scriptlet', () => {
     expect(sidebarFile.match(/<\?/g)).toEqual(['<?']);
     expect(sidebarFile).toContain('<?!= body ?>');
+  });
+});
+
+describe('Envoyer aux abonnés…', () => {
+  const slug = report.rows[0]!.slug;
+  const view = {
+    slug,
+    title: 'Congés payés </script><script>alert(1)</script>',
+    online: true,
+    publishAt: null,
+    letters: { fr: { subject: 'a', text: 'b' }, en: { subject: 'c', text: 'd' } },
+    subscribers: { fr: 2, en: 1, total: 3 },
+    send: { state: 'none' },
+    state: 'Cet article n’a pas encore été envoyé aux abonnés.',
+  };
+
+  it('opens the sidebar of the row under the cursor with the site’s view, which no value can break out of', () => {
+    const script = appsScript({
+      sheet: { name: 'Articles', activeRow: 2, titles: { 2: 'Congés payés' } },
+      site: (request) =>
+        request.url.endsWith('/api/articles/report')
+          ? { status: 200, body: report }
+          : { status: 200, body: view },
+    });
+    script.run('sendToSubscribers');
+    expect(script.alerts).toEqual([]);
+    expect(script.requests.map((request) => request.url)).toEqual([
+      `${SITE}/api/articles/report`,
+      `${SITE}/api/letters/${slug}`,
+    ]);
+    const html = script.sidebars[0]!.content;
+    expect(html).not.toContain('</script><script>alert(1)');
+    const data = /let view = (.*);\n/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(data)).toEqual(view);
+  });
+
+  it('posts each button’s action with the secret, and shows the site’s refusal in its words', () => {
+    const refusal = 'Cet article a déjà été envoyé aux abonnés.';
+    const script = appsScript({
+      site: (request) =>
+        request.url.endsWith('/send')
+          ? { status: 409, body: { error: 'already-sent', message: refusal } }
+          : { status: 200, body: { message: 'Essai envoyé.' } },
+    });
+    expect(script.evaluate(`lettersAction('test', ${JSON.stringify(slug)})`)).toMatchObject({
+      ok: true,
+      message: 'Essai envoyé.',
+    });
+    expect(script.evaluate(`lettersAction('send', ${JSON.stringify(slug)})`)).toEqual({
+      ok: false,
+      message: refusal,
+    });
+    expect(script.requests.map(({ url, method, headers }) => [url, method, headers])).toEqual([
+      [`${SITE}/api/letters/${slug}/test`, 'post', { Authorization: `Bearer ${SECRET}` }],
+      [`${SITE}/api/letters/${slug}/send`, 'post', { Authorization: `Bearer ${SECRET}` }],
+    ]);
   });
 });

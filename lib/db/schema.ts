@@ -316,3 +316,18 @@ export const lettersPg = pgTable(
     pgIndex('letters_subscriber').on(table.subscriberId),
   ],
 );
+
+/**
+ * The letters' pace, one row for the whole site (id `letters`): `next_at` is the earliest time
+ * the next letter may go. Every instance takes its turn with one conditional UPDATE, so the rate
+ * (NEWSLETTER_RATE_PER_MINUTE) holds for all instances together, not per instance.
+ */
+export const letterPacingSqlite = sqliteTable('letter_pacing', {
+  id: text('id').primaryKey(),
+  nextAt: integer('next_at').notNull(),
+});
+
+export const letterPacingPg = pgTable('letter_pacing', {
+  id: pgText('id').primaryKey(),
+  nextAt: bigint('next_at', { mode: 'number' }).notNull(),
+});

@@ -121,6 +121,7 @@ export class OutboxWorker {
       await outcome.failed(now + delay, describe(error).slice(0, 500), {
         errorClass: deliveryErrorClass(error),
         at: now,
+        recipientRefused: recipientRefused(error),
       });
       this.log.warn(
         `[mail] outbox: ${mail.what} not delivered (attempt ${failures}): ${describe(error)}; next try in ${Math.round(delay / 1000)} s`,
@@ -133,6 +134,17 @@ export class OutboxWorker {
       this.log.warn(`[mail] outbox: ${mail.what} sent but its claim had expired`);
     }
   }
+}
+
+/** A 5xx answer to RCPT TO: the address will not be accepted later either. */
+export function recipientRefused(error: unknown): boolean {
+  const { code, command, responseCode } = (error ?? {}) as {
+    code?: unknown;
+    command?: unknown;
+    responseCode?: unknown;
+  };
+  const rcpt = code === 'EENVELOPE' || (typeof command === 'string' && /^RCPT/i.test(command));
+  return rcpt && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }
 
 const CONNECTION_CODES = new Set([

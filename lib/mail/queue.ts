@@ -3,6 +3,8 @@ import type { OutgoingEmail } from './email';
 export interface DeliveryFailure {
   errorClass: string;
   at: number;
+  /** The server refused the recipient for good (5xx at RCPT): a queue may stop retrying. */
+  recipientRefused?: boolean;
 }
 
 export interface ClaimedMail {
@@ -27,6 +29,11 @@ export interface QueueState {
  */
 export interface MailQueue {
   readonly name: string;
+  /**
+   * Bulk mail (the letters to subscribers) waits its turn by design, paced and after the others:
+   * its waiting is not an outage, so /api/health reports it apart (lib/mail/health.ts).
+   */
+  readonly bulk?: boolean;
   dueIds(now: number, limit: number): Promise<string[]>;
   /** Atomic: of two claims, one gets null. */
   claim(id: string, token: string, now: number, leaseUntil: number): Promise<ClaimedMail | null>;

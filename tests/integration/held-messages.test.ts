@@ -213,6 +213,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('digest of held messages on %s', 
       undelivered: 1,
       oldestAgeSeconds: 60,
       lastErrorClass: 'connection',
+      bulk: {},
     });
     expect(
       await outboxHealth(contactMailQueues(store, envelope), AFTER_NINE + HOUR + MINUTE),
@@ -232,6 +233,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('digest of held messages on %s', 
       undelivered: 0,
       oldestAgeSeconds: null,
       lastErrorClass: null,
+      bulk: {},
     });
     await store.close();
   });

@@ -171,6 +171,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('letters storage on %s', (dialect
     const queued = await Promise.all([1, 2].map(() => fresh.queueLetters(send.id, now)));
     expect(queued.reduce((a, b) => a + b)).toBe(13);
     expect(await fresh.sendProgress(send.id)).toEqual({ queued: 13, delivered: 0 });
+    // Only a send in progress has its letters claimed; starting it queues no one twice.
+    expect(await fresh.startSend(send.id, now)).toBe(true);
+    expect(await fresh.startSend(send.id, now)).toBe(false);
+    expect(await fresh.sendProgress(send.id)).toEqual({ queued: 13, delivered: 0 });
     // Unsubscribing takes her letter not yet sent with her.
     expect(await fresh.unsubscribe(leaving!.id)).toBe(true);
     expect(await fresh.find(leaving!.id)).toBeNull();
@@ -223,7 +227,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('letters storage on %s', (dialect
     });
     await fresh.confirm(subscriber!.id, clock);
     const { send } = await fresh.createSend('rupture-conventionnelle', clock);
-    await fresh.queueLetters(send.id, clock);
+    await fresh.startSend(send.id, clock);
     const queue = fresh.queue(compose);
     const sink = await SmtpSink.start('rejecting');
     const mailer = createMailer({ smtpUrl: sink.url, outboxDir: databases.dir });
@@ -254,6 +258,53 @@ describe.each<Dialect>(['sqlite', 'postgres'])('letters storage on %s', (dialect
     });
     mailer.close();
     await sink.close();
+    await fresh.close();
+  });
+
+  it('gives letters taken at once by many instances each its own turn, one interval apart, site-wide', async () => {
+    // One database, several handles, as several instances hold.
+    const url = await databases.url(dialect);
+    const instances = await Promise.all(
+      [1, 2, 3].map(async () => lettersStore(await openDatabase(url))),
+    );
+    const now = Date.UTC(2026, 5, 1, 9);
+    const turns = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => instances[i % 3]!.takeTurn(now, 2_000)),
+    );
+    expect([...turns].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => now + i * 2_000),
+    );
+    // Later, after a pause: the next turn is at once, not in the past's queue.
+    expect(await instances[0]!.takeTurn(now + 60_000, 2_000)).toBe(now + 60_000);
+    await Promise.all(instances.map((instance) => instance.close()));
+  });
+
+  it('cancels only a queued send and stops only one in progress, whose letters left are dropped', async () => {
+    const fresh = lettersStore(await openDatabase(await databases.url(dialect)));
+    const now = Date.UTC(2026, 6, 1, 9);
+    for (const name of ['un', 'deux', 'trois']) {
+      const subscriber = await fresh.subscribe({ address: address(name), locale: 'fr', page, now });
+      await fresh.confirm(subscriber!.id, now);
+    }
+    const { send: queued } = await fresh.createSend('note-annulee', now);
+    expect(await fresh.stopSend(queued.id, now)).toBeNull();
+    expect(await fresh.cancelSend(queued.id, now + 1)).toBe(true);
+    expect(await fresh.startSend(queued.id, now + 2)).toBe(false);
+    expect(await fresh.sendProgress(queued.id)).toEqual({ queued: 0, delivered: 0 });
+    expect((await fresh.findSend('note-annulee'))?.state).toBe('cancelled');
+
+    const { send } = await fresh.createSend('note-arretee', now);
+    expect(await fresh.startSend(send.id, now)).toBe(true);
+    expect(await fresh.cancelSend(send.id, now)).toBe(false);
+    // One letter is in hand (claimed) when the stop comes: it is not dropped.
+    const queue = fresh.queue(compose);
+    const [inHand] = await queue.dueIds(now, 1);
+    expect(await queue.claim(inHand!, 'jeton', now, now + 60_000)).not.toBeNull();
+    const stopped = await fresh.stopSend(send.id, now + 1);
+    expect(stopped).toMatchObject({ state: 'stopped', droppedCount: 2, sentCount: 0 });
+    expect(await queue.dueIds(now + 120_000, 10)).toEqual([]);
+    expect(await queue.markDelivered(inHand!, 'jeton', now + 2)).toBe(true);
+    expect(await fresh.sendProgress(send.id)).toEqual({ queued: 1, delivered: 1 });
     await fresh.close();
   });
 

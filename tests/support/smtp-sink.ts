@@ -24,6 +24,12 @@ export class SmtpSink {
   acceptDelayMs = 0;
   /** Messages transmitted and not answered yet (being held by acceptDelayMs). */
   holding = 0;
+  /** Addresses refused for good at RCPT TO (550), as a mailbox that does not exist is. */
+  readonly refusing = new Set<string>();
+  /** Each RCPT TO refused so, in order. */
+  readonly refusedRecipients: string[] = [];
+  /** When each message was received (ms since the epoch), by index in `received`. */
+  readonly receivedAt: number[] = [];
   private server: SMTPServer | null = null;
   private mode: SinkMode = 'down';
 
@@ -49,6 +55,13 @@ export class SmtpSink {
       logger: false,
       // 'down' means gone: open connections are cut at once rather than drained for 30 s.
       closeTimeout: 100,
+      onRcptTo: (recipient, _session, callback) => {
+        if (!this.refusing.has(recipient.address.toLowerCase())) return callback();
+        this.refusedRecipients.push(recipient.address.toLowerCase());
+        const error = new Error('No such user here') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,6 +76,7 @@ export class SmtpSink {
           }
           const raw = Buffer.concat(chunks).toString('utf8');
           const accept = () => {
+            this.receivedAt.push(Date.now());
             this.received.push({
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               raw,

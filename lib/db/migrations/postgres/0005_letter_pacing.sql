@@ -1,0 +1,4 @@
+CREATE TABLE "letter_pacing" (
+	"id" text PRIMARY KEY NOT NULL,
+	"next_at" bigint NOT NULL
+);
