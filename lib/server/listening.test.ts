@@ -27,7 +27,8 @@ describe('listen (several sockets for one HTTP server)', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     // 16 connections at once: the kernel spreads them over the 8 sockets.
     const answers = Array.from({ length: 16 }, () => get(listening.port, agent));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Stopped once every request is in (a sign, not a delay: a loaded machine accepts late).
+    while (n < 16) await new Promise((resolve) => setTimeout(resolve, 10));
     listening.stopAccepting();
     // No new connection is accepted once stopped, on any socket.
     const refused = await new Promise<string>((resolve) => {
