@@ -244,7 +244,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('the monthly audience report on %
     // One article sent on the 15th to the four confirmed subscribers, by both instances' outboxes.
     const sentAt = at('2026-10-15', 10);
     const { send } = await a.letters.createSend('une-note-sur-le-forfait-jours', sentAt);
-    await Promise.all([a, b].map((i) => i.letters.queueLetters(send.id, sentAt)));
+    // Both instances start it at once: one wins and queues its letters.
+    expect(
+      (await Promise.all([a, b].map((i) => i.letters.startSend(send.id, sentAt)))).sort(),
+    ).toEqual([false, true]);
     const letterWorker = (on: Instance) =>
       new OutboxWorker({
         queues: [on.letters.queue(compose)],
