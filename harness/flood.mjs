@@ -27,6 +27,9 @@ const instance = autocannon(
     console.log(
       JSON.stringify({ total: result.requests.total, errors: result.errors, statuses, seconds }),
     );
+    // autocannon leaves the sockets of refused connections open (CLOSE-WAIT, thousands in a
+    // flood past the connection cap), which would keep this process alive.
+    process.exit(0);
   },
 );
 process.once('SIGTERM', () => instance.stop());
