@@ -205,8 +205,9 @@ async function measure(setup: Setup): Promise<string> {
   try {
     await visitors(nginx, 2, 40); // warm-up: connections to Node open
     const load = () => os.loadavg()[0]!.toFixed(1);
-    // Each phase starts on a page nginx has forgotten (nobody asked for it for its `inactive`),
-    // as after any quiet while: its first render is waited for by the visitors who ask meanwhile.
+    // Each phase starts after 3 s without a request, as after any quiet while: nginx has usually
+    // forgotten the page by then (`inactive=1s`; its cache manager may look later), and the
+    // visitors who ask during its first render wait for it.
     const forgotten = () => new Promise((resolve) => setTimeout(resolve, 3_000));
     await forgotten();
     const quietLoad = load();
