@@ -273,7 +273,7 @@ async function main() {
       '|---|---|---|---|---|',
       ...flooded,
       '',
-      `**Visitors while one address floods past its connection cap** (32 visitors on /fr/actualites, each from its own address; the flooder: 48 connections, 32 client navigations of the list and 16 on /fr; ${SECONDS} s quiet then ${SECONDS} s flooded, each after the page was forgotten; nginx's CPU is its workers' share of one core):`,
+      `**Visitors while one address floods past its connection cap** (32 visitors on /fr/actualites, each from its own address; the flooder: 48 connections, 32 client navigations of the list and 16 on /fr; ${SECONDS} s quiet then ${SECONDS} s flooded, each after 3 s without a request; nginx's CPU is its workers' share of one core):`,
       '',
       ...pastCap,
       '',
