@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian when it is missing: Chromium (and the DejaVu fonts) for
 # the browser tests, WebKitGTK's WebDriver and Firefox ESR for the browser-engine tests
-# (tests/engines/), PostgreSQL for the storage tests and nginx with its stream and Brotli modules
-# for the deployment tests (the shipped site, deploy/nginx/). Needs root (as in CI); otherwise says
-# what to install.
+# (tests/engines/), PostgreSQL for the storage tests, and nginx with its stream and Brotli modules
+# and nftables for the deployment tests (the shipped site: deploy/nginx/, deploy/nftables/).
+# Needs root (as in CI); otherwise says what to install.
 set -euo pipefail
 
 missing=()
@@ -20,6 +20,9 @@ fi
 # nginx's Brotli modules: the site's answers in Brotli, and the build files' .br copies.
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || missing+=(libnginx-mod-http-brotli-filter)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
+# nftables: the kernel's cap of connections per address (deploy/nftables/), which
+# tests/integration/nginx-site.test.ts installs in a network namespace of its own.
+command -v nft >/dev/null 2>&1 || [ -x /usr/sbin/nft ] || missing+=(nftables)
 # WebKit (tests/engines/webkit.ts): WebKitWebDriver and its MiniBrowser, which needs an X display
 # (Xvfb, with xauth) and Mesa's software GL driver; the last three are only "Recommends", so they
 # are named, as this script installs without recommends.

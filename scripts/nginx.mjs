@@ -171,9 +171,9 @@ export function renderStreamConfig(
   { httpPort, httpsPort, handoverHttpsPort, handoverHttpPort },
 ) {
   const { replace, text: result } = substitutions(text, 'stream file');
-  replace(/^(\s*)listen \[::\]:\d+;\n/gm, '', 'an IPv6 listen line');
-  replace(/listen 80;/g, `listen 127.0.0.1:${httpPort};`, 'listen 80');
-  replace(/listen 443;/g, `listen 127.0.0.1:${httpsPort};`, 'listen 443');
+  replace(/^(\s*)listen \[::\]:\d+[^;\n]*;\n/gm, '', 'an IPv6 listen line');
+  replace(/listen 80( [^;\n]*)?;/g, `listen 127.0.0.1:${httpPort}$1;`, 'listen 80');
+  replace(/listen 443( [^;\n]*)?;/g, `listen 127.0.0.1:${httpsPort}$1;`, 'listen 443');
   replace(
     /proxy_pass 127\.0\.0\.1:8443;/g,
     `proxy_pass 127.0.0.1:${handoverHttpsPort};`,
@@ -289,9 +289,11 @@ export function newNoncePlaceholder() {
  * `extraHttp(certFile, keyFile)`, for the bench: more configuration in the same `http` block.
  * `siteRoot`: the site's `current` link (the release test's); by default an empty folder, which
  * is no release folder, so every page is kept whatever release its instance says.
- * `workerConnections`: each worker's slots, by default the operations manual's.
+ * `workerConnections`: each worker's slots, by default the operations manual's. `workers`: a
+ * number or 'auto' (Debian's nginx.conf). `configDir`: a folder holding other versions of the
+ * two files (the bench's before-and-after), by default deploy/nginx/.
  * Returns its addresses, its folder (logs under `logs/`) and `stop()`.
- * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number, workerConnections?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, siteRoot?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
+ * @param {{ upstreamPorts: number[], httpsPort?: number, httpPort?: number, workers?: number | 'auto', workerConnections?: number, certificateKey?: 'ecdsa' | 'rsa', noncePlaceholder?: string, siteRoot?: string, configDir?: string, extraHttp?: (certFile: string, keyFile: string) => string }} options
  * @returns {Promise<RunningNginx>}
  */
 export async function startNginx({
@@ -303,8 +305,11 @@ export async function startNginx({
   certificateKey = 'ecdsa',
   noncePlaceholder = newNoncePlaceholder(),
   siteRoot,
+  configDir,
   extraHttp,
 }) {
+  const siteFile = configDir ? join(configDir, 'sorel-aubry-avocats.conf') : SITE_CONFIG;
+  const streamFile = configDir ? join(configDir, 'sorel-aubry-avocats-stream.conf') : STREAM_CONFIG;
   const binary = ensureNginx();
   const dir = mkdtempSync(join(tmpdir(), 'sorel-nginx-'));
   // nginx's workers (user nobody when started as root) create their temporary folders here.
@@ -314,7 +319,7 @@ export async function startNginx({
   httpsPort ??= await freePort();
   httpPort ??= await freePort();
   const handover = { handoverHttpsPort: await freePort(), handoverHttpPort: await freePort() };
-  const site = renderSiteConfig(readFileSync(SITE_CONFIG, 'utf8'), {
+  const site = renderSiteConfig(readFileSync(siteFile, 'utf8'), {
     upstreamPorts,
     ...handover,
     certFile,
@@ -325,7 +330,7 @@ export async function startNginx({
   writeFileSync(join(dir, 'site.conf'), site);
   writeFileSync(
     join(dir, 'stream.conf'),
-    renderStreamConfig(readFileSync(STREAM_CONFIG, 'utf8'), { httpPort, httpsPort, ...handover }),
+    renderStreamConfig(readFileSync(streamFile, 'utf8'), { httpPort, httpsPort, ...handover }),
   );
   writeFileSync(
     join(dir, 'nonce.conf'),

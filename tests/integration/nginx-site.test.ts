@@ -455,7 +455,7 @@ describe('build files from the release `current` points to', () => {
  * /run over the machine's (thrown away at the end), set back to Debian 12 just after the
  * manual's `apt-get install` of nginx and its modules, then the manual's nginx steps as written. certbot's part is
  * a certificate put where certbot puts it; `systemctl start nginx` is what Debian's unit runs,
- * `nginx`, with the open-file limit systemd gives a service (1,024).
+ * `nginx` (and `systemctl enable nftables` only loads the same rule set at boot), with the open-file limit systemd gives a service (1,024).
  */
 const INSTALL = `set -euo pipefail
 work="$1"; node="$2"
@@ -487,8 +487,10 @@ cd "$3"
  */
 const CHECK = `import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import tls from 'node:tls';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 const ca = readFileSync('/etc/letsencrypt/live/${BARE}/fullchain.pem');
 const workers = readdirSync('/proc').filter((pid) => {
   try {
@@ -511,6 +513,36 @@ const outcomes = await Promise.all(
   })),
 );
 for (const socket of sockets) socket.destroy();
+// The kernel's cap (argument: its number), over IPv4 and IPv6: from one address, the stream
+// part's cap of connections kept; then connections nginx closes at once, which the client keeps
+// half-open (the kernel still counts them); past the kernel's number, a TCP reset to each new one.
+const kernelCap = Number(process.argv[4]);
+async function pastKernelCap(host, localAddress) {
+  const held = [];
+  const kept = await Promise.all(
+    Array.from({ length: cap }, () => new Promise((resolve) => {
+      const socket = tls.connect({ host, port: 443, localAddress, ca, servername: '${WWW}' });
+      held.push(socket);
+      socket.once('secureConnect', () => resolve('kept'));
+      socket.once('error', () => resolve('refused'));
+      socket.once('close', () => resolve('refused'));
+    })),
+  );
+  const then = {};
+  for (let i = 0; i < kernelCap - cap + 4; i += 1) {
+    const outcome = await new Promise((resolve) => {
+      const socket = net.connect({ host, port: 443, localAddress, allowHalfOpen: true });
+      held.push(socket);
+      socket.once('end', () => resolve('closed by nginx'));
+      socket.once('error', (error) => resolve(error.code === 'ECONNREFUSED' ? 'reset' : error.code));
+    });
+    then[outcome] = (then[outcome] ?? 0) + 1;
+  }
+  for (const socket of held) socket.destroy();
+  return { kept: kept.filter((o) => o === 'kept').length, then };
+}
+const kernelIPv4 = await pastKernelCap('127.0.0.1', '127.0.0.3');
+const kernelIPv6 = await pastKernelCap('::1', '::1');
 const get = (url, host) =>
   new Promise((resolve, reject) =>
     (url.startsWith('https') ? https : http)
@@ -532,6 +564,10 @@ writeFileSync(process.argv[2], JSON.stringify({
   workerConnections: Number(/^\\s*worker_connections (\\d+);/m.exec(readFileSync('/etc/nginx/nginx.conf', 'utf8'))?.[1]),
   workerOpenFiles: [...new Set(workers.map((pid) => Number(/^Max open files\\s+(\\d+)/m.exec(readFileSync('/proc/' + pid + '/limits', 'utf8'))?.[1])))],
   oneAddress: { kept: outcomes.filter((o) => o === 'kept').length, refused: outcomes.filter((o) => o === 'refused').length },
+  kernelIPv4,
+  kernelIPv6,
+  // Every connection the kernel reset is counted by its rule set.
+  kernelResets: [...execFileSync('nft', ['list', 'ruleset'], { encoding: 'utf8' }).matchAll(/counter packets (\\d+) bytes \\d+ reject/g)].reduce((sum, m) => sum + Number(m[1]), 0),
 }));
 `;
 
@@ -544,7 +580,7 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
     const manual = readFileSync(path.join(root, 'docs/operations.md'), 'utf8').split('\n');
     // The modules the site file needs, which this machine has, are in the manual's install line.
     const install = manual.find((line) => line.startsWith('apt-get install')) ?? '';
-    for (const pkg of ['libnginx-mod-stream', ...Object.keys(BROTLI_MODULES)])
+    for (const pkg of ['libnginx-mod-stream', ...Object.keys(BROTLI_MODULES), 'nftables'])
       expect(install.split(/\s+/), pkg).toContain(pkg);
     const from = manual.findIndex((line) => line.startsWith('certbot certonly --standalone'));
     const to = manual.findIndex(
@@ -563,7 +599,14 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
           readFileSync(path.join(root, 'deploy/nginx/sorel-aubry-avocats-stream.conf'), 'utf8'),
         )?.[1],
       );
-      const script = `${INSTALL}${steps.replace('systemctl start nginx', 'nginx')}\n"$node" "$work/check.mjs" "$work/answers.json" ${cap}\n`;
+      const kernelCap = Number(
+        /ct count over (\d+)/.exec(
+          readFileSync(path.join(root, 'deploy/nftables/sorel-aubry-avocats.nft'), 'utf8'),
+        )?.[1],
+      );
+      // The kernel's count answers only past nginx's, so that nginx's own refusal is logged.
+      expect(kernelCap).toBeGreaterThan(cap);
+      const script = `${INSTALL}${steps.replace('systemctl start nginx', 'nginx').replace('systemctl enable nftables', 'true')}\n"$node" "$work/check.mjs" "$work/answers.json" ${cap} ${kernelCap}\n`;
       const run = spawnSync(
         'unshare',
         [
@@ -601,6 +644,11 @@ describe('installed on Debian 12 exactly as docs/operations.md says', () => {
         // The stream part in front: as many connections per address as its cap, the others
         // closed at once.
         oneAddress: { kept: cap, refused: 8 },
+        // The kernel's rule set under it (deploy/nftables/): an address holding as many
+        // connections as its number, half-closed ones included, gets a reset for the next.
+        kernelIPv4: { kept: cap, then: { 'closed by nginx': kernelCap - cap, reset: 4 } },
+        kernelIPv6: { kept: cap, then: { 'closed by nginx': kernelCap - cap, reset: 4 } },
+        kernelResets: 8,
       });
     } finally {
       rmSync(work, { recursive: true, force: true });
