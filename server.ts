@@ -24,6 +24,11 @@ import {
 } from '@/lib/contact/runtime';
 import { describe } from '@/lib/errors';
 import { CONNECTION_ADDRESS_HEADER } from '@/lib/http/client-address';
+import {
+  confirmationMailQueues,
+  startLettersBackground,
+  type LettersBackground,
+} from '@/lib/letters/runtime';
 import { firmEnvelope, startOutbox, type Outbox } from '@/lib/mail/runtime';
 import { listen, type Listening } from '@/lib/server/listening';
 import {
@@ -139,12 +144,14 @@ let listening: Listening | undefined;
 let outbox: Outbox | undefined;
 let contact: ContactBackground | undefined;
 let audience: AudienceBackground | undefined;
+let letters: LettersBackground | undefined;
 
 async function stop(signal: 'SIGTERM' | 'SIGINT') {
   if (stopping) return;
   stopping = true;
   console.info(`[server] ${signal}: finishing the requests in hand`);
   contact?.stop();
+  letters?.stop();
   const sending = outbox?.stop(OUTBOX_STOP_MS);
   listening?.stopAccepting();
   // The development server has no nginx to spare, and its live reload holds a WebSocket open.
@@ -211,8 +218,9 @@ console.info(
 // ---- 7. Background work -------------------------------------------------------------------
 // The articles are read before the first visitor asks (not awaited: a failure is logged and the
 // first visitor tries again); the outbox (lib/mail) sends the e-mails to the firm, then the
-// contact messages; the contact purge and daily digest of held messages run
-// (lib/contact/runtime.ts), and the audience measurement's writes, purge and monthly report
+// contact messages, then the subscribers' confirmation e-mails; the contact purge and daily
+// digest of held messages run (lib/contact/runtime.ts), the purge of unconfirmed subscribers
+// (lib/letters/runtime.ts), and the audience measurement's writes, purge and monthly report
 // (lib/audience/runtime.ts), which reads the articles' titles through the server entry.
 void articleStore()
   .refresh()
@@ -220,7 +228,11 @@ void articleStore()
     console.error(`[articles] could not load at start: ${describe(error)}`),
   );
 if (store && !stopping) {
-  outbox = startOutbox(contactMailQueues(store, firmEnvelope()));
+  outbox = startOutbox([
+    ...contactMailQueues(store, firmEnvelope()),
+    ...(await confirmationMailQueues()),
+  ]);
   contact = startContactBackground(store);
+  letters = startLettersBackground();
   audience = startAudienceBackground({ firmMail: store.firmMail, publishedTitles });
 }
