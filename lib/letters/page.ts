@@ -103,6 +103,7 @@ export function lettersPage(view: LettersView, locale: Locale): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} — ${escapeHtml(firm.name)}</title>
 <style>${STYLE}</style>
 </head>

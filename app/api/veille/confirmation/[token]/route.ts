@@ -30,7 +30,17 @@ async function answer(request: Request, token: string, action: 'show' | 'confirm
   const now = Date.now();
   const view = async (): Promise<LettersView> => {
     const checked = checkConfirmToken(token, config().REVALIDATE_SECRET, now);
-    if (!checked.valid) return { kind: checked.reason };
+    if (!checked.valid) {
+      // An expired link is still the site's own: its page speaks the subscriber's language.
+      if (checked.reason === 'expired') {
+        const id = token.split('.')[0] ?? '';
+        const known = await getLettersStore()
+          .then((store) => store.find(id))
+          .catch(() => null);
+        if (known && isLocale(known.locale)) locale = known.locale;
+      }
+      return { kind: checked.reason };
+    }
     try {
       const store = await getLettersStore();
       const subscriber = await store.find(checked.id);
