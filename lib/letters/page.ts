@@ -103,7 +103,7 @@ export function lettersPage(view: LettersView, locale: Locale): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} — ${escapeHtml(firm.name)}</title>
 <style>${STYLE}</style>
 </head>
@@ -121,8 +121,10 @@ ${body}
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
-      // The link's token is in the address: never send it on to another site.
-      'Referrer-Policy': 'no-referrer',
+      // The link's token is in the address: never send it on to another site. (The site's own
+      // header overrides this one, hence the page's meta; same-origin, not no-referrer, which
+      // would make the button's POST say `Origin: null`.)
+      'Referrer-Policy': 'same-origin',
     },
   });
 }

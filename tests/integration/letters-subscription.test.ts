@@ -171,7 +171,7 @@ describe('subscribing to the legal watch on the running site (sqlite)', () => {
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
       const html = await page.text();
-      expect(html).toContain('<meta name="referrer" content="no-referrer">');
+      expect(html).toContain('<meta name="referrer" content="same-origin">');
       expect(html).toContain('<html lang="fr">');
       expect(html).toContain('Confirmer votre inscription\u00a0?');
       expect(html).toContain(address);
