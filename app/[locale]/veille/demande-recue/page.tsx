@@ -31,7 +31,7 @@ export default async function SubscriptionRequestedPage({
     <>
       <PageHeading title={m.title} lead={m.description} />
       <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
-        <ol className="list-decimal space-y-3 pl-6 text-lg" role="status">
+        <ol className="list-decimal space-y-3 pl-6 text-lg">
           {m.steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
