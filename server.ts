@@ -29,7 +29,7 @@ import { describe } from '@/lib/errors';
 import { CONNECTION_ADDRESS_HEADER } from '@/lib/http/client-address';
 import {
   getLettersStore,
-  lettersMailQueue,
+  lettersMailQueues,
   startLettersBackground,
   type LettersBackground,
 } from '@/lib/letters/runtime';
@@ -229,22 +229,23 @@ console.info(
 // ---- 7. Background work -------------------------------------------------------------------
 // The articles are read before the first visitor asks (not awaited: a failure is logged and the
 // first visitor tries again); the outbox (lib/mail) sends the e-mails to the firm, then the
-// contact messages, then the letters; the contact purge and daily digest of held messages run
-// (lib/contact/runtime.ts), the check of queued letters' sends (lib/letters/runtime.ts), and the
-// audience measurement's writes, purge and monthly report (lib/audience/runtime.ts), which reads
-// the articles' titles and the letters' subscribers through the server entry.
+// contact messages, then the legal watch's confirmation e-mails and letters; the contact purge
+// and daily digest of held messages run (lib/contact/runtime.ts), the purge of unconfirmed
+// subscribers and the check of queued sends (lib/letters/runtime.ts), and the audience
+// measurement's writes, purge and monthly report (lib/audience/runtime.ts), which reads the
+// articles' titles and the letters' subscribers through the server entry.
 void articleStore()
   .refresh()
   .catch((error: unknown) =>
     console.error(`[articles] could not load at start: ${describe(error)}`),
   );
 if (store && !stopping) {
-  // The legal watch's letters come last, paced (lib/letters/runtime.ts); the articles feature
-  // hands them their article, which lib/letters does not read itself.
+  // The legal watch's e-mails come last, the letters paced (lib/letters/runtime.ts); the
+  // articles feature hands them their article, which lib/letters does not read itself.
   const lettersStore = await getLettersStore();
   outbox = startOutbox([
     ...contactMailQueues(store, firmEnvelope()),
-    ...lettersMailQueue(lettersStore, articleForLetter),
+    ...(await lettersMailQueues(lettersStore, articleForLetter)),
   ]);
   letters = startLettersBackground(lettersStore, articleForLetter);
   contact = startContactBackground(store);

@@ -1,4 +1,5 @@
 import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
+import { SubscribeForm } from '@/components/letters/subscribe-form';
 import { copyrightYears, firm, formatAddress, telHref } from '@/lib/content/firm';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -68,6 +69,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           </ul>
         </div>
       </div>
+      <SubscribeForm locale={locale} dark className="mx-auto max-w-6xl px-4 pb-12 sm:px-6" />
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-white/80 sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>{t('common.footer.copyright', { year: copyrightYears() })}</p>

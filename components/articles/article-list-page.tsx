@@ -7,6 +7,7 @@ import { getTranslator } from '@/lib/i18n/translator';
 import { requestedPath } from '@/lib/routing/requested-path';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { readListQuery, type ListQuery } from '@/lib/articles/list-query';
+import { SubscribeForm } from '@/components/letters/subscribe-form';
 import { ArticleListView } from './article-list-view';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -71,6 +72,7 @@ export async function ArticleListPage({
           {results}
         </Suspense>
       )}
+      <SubscribeForm locale={locale} className="mx-auto max-w-6xl px-4 pb-16 sm:px-6" />
     </>
   );
 }

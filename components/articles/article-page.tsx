@@ -19,6 +19,7 @@ import { ArticleByline } from './article-byline';
 import { PreviewBanner } from './preview-banner';
 import { RelatedArticles } from './related-articles';
 import { ShareLinks } from './share-links';
+import { SubscribeForm } from '@/components/letters/subscribe-form';
 import { articleImageSrc } from '@/lib/articles/images';
 
 /** Every address form of an article points to /{lang}/blog/{slug} (issue 4). */
@@ -155,6 +156,7 @@ export async function ArticlePage({
       ) : null}
       <RelatedArticles articles={related} locale={locale} />
       <ShareLinks url={url} title={title} locale={locale} />
+      <SubscribeForm locale={locale} className="border-line mt-12 border-t pt-8" />
       <nav aria-labelledby="continue-heading" className="border-line mt-12 border-t pt-8">
         <h2 id="continue-heading" className="text-2xl">
           {t('articles.article.continue')}

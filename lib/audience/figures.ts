@@ -65,6 +65,7 @@ function pageTitle(
   if (page === '/mentions-legales') return t('legal.notice.title');
   if (page === '/politique-confidentialite') return t('legal.privacy.title');
   if (page === '/politique-cookies') return t('legal.cookies.title');
+  if (page === '/veille/demande-recue') return t('letters.next.title');
   return page;
 }
 

@@ -7,7 +7,7 @@ import { matchRoute } from '@/lib/routing/route-table';
  * One page per canonical address and language ('/x' and '/fr/x' are one); its kind is the grain of
  * the loading times.
  */
-export const pageKinds = ['home', 'profile', 'list', 'article', 'legal'] as const;
+export const pageKinds = ['home', 'profile', 'list', 'article', 'legal', 'letters'] as const;
 export type PageKind = (typeof pageKinds)[number];
 
 export interface MeasuredPage {
@@ -28,6 +28,7 @@ export const kindOfSource: Readonly<Record<string, PageKind | null>> = {
   'app/[locale]/mentions-legales/page.tsx': 'legal',
   'app/[locale]/politique-confidentialite/page.tsx': 'legal',
   'app/[locale]/politique-cookies/page.tsx': 'legal',
+  'app/[locale]/veille/demande-recue/page.tsx': 'letters',
 };
 
 export function measuredPage(pathname: string): MeasuredPage | null {

@@ -137,6 +137,7 @@ const kindNames: Record<PageKind, string> = {
   list: 'Liste des actualités',
   article: 'Articles',
   legal: 'Pages juridiques',
+  letters: 'Veille par e-mail',
 };
 const metricNames: Record<VitalMetric, string> = {
   LCP: 'affichage du contenu principal (LCP)',

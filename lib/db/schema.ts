@@ -331,3 +331,42 @@ export const letterPacingPg = pgTable('letter_pacing', {
   id: pgText('id').primaryKey(),
   nextAt: bigint('next_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The confirmation e-mail of a subscriber (lib/letters), queued in the outbox like every e-mail:
+ * one row per subscriber, refreshed when she asks again after 24 hours. It holds no address (the
+ * subscriber's row does), and goes with her when she is purged or unsubscribes.
+ */
+export const letterConfirmationsSqlite = sqliteTable(
+  'letter_confirmations',
+  {
+    subscriberId: text('subscriber_id').primaryKey(),
+    createdAt: integer('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lockedUntil: integer('locked_until'),
+    lockToken: text('lock_token'),
+    lastError: text('last_error'),
+    lastErrorClass: text('last_error_class'),
+    lastFailedAt: integer('last_failed_at'),
+    deliveredAt: integer('delivered_at'),
+  },
+  (table) => [index('letter_confirmations_due').on(table.deliveredAt, table.nextAttemptAt)],
+);
+
+export const letterConfirmationsPg = pgTable(
+  'letter_confirmations',
+  {
+    subscriberId: pgText('subscriber_id').primaryKey(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    attempts: pgInteger('attempts').notNull().default(0),
+    nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }).notNull(),
+    lockedUntil: bigint('locked_until', { mode: 'number' }),
+    lockToken: pgText('lock_token'),
+    lastError: pgText('last_error'),
+    lastErrorClass: pgText('last_error_class'),
+    lastFailedAt: bigint('last_failed_at', { mode: 'number' }),
+    deliveredAt: bigint('delivered_at', { mode: 'number' }),
+  },
+  (table) => [pgIndex('letter_confirmations_due').on(table.deliveredAt, table.nextAttemptAt)],
+);

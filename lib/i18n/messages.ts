@@ -4,6 +4,7 @@ import enConsent from '@/messages/en/consent.json';
 import enContact from '@/messages/en/contact.json';
 import enHome from '@/messages/en/home.json';
 import enLegal from '@/messages/en/legal.json';
+import enLetters from '@/messages/en/letters.json';
 import enPartners from '@/messages/en/partners.json';
 import frArticles from '@/messages/fr/articles.json';
 import frCommon from '@/messages/fr/common.json';
@@ -11,6 +12,7 @@ import frConsent from '@/messages/fr/consent.json';
 import frContact from '@/messages/fr/contact.json';
 import frHome from '@/messages/fr/home.json';
 import frLegal from '@/messages/fr/legal.json';
+import frLetters from '@/messages/fr/letters.json';
 import frPartners from '@/messages/fr/partners.json';
 import type { Locale } from './locales';
 
@@ -23,6 +25,7 @@ const fr = {
   articles: frArticles,
   contact: frContact,
   consent: frConsent,
+  letters: frLetters,
 };
 
 export type Messages = typeof fr;
@@ -35,6 +38,7 @@ const en: Messages = {
   articles: enArticles,
   contact: enContact,
   consent: enConsent,
+  letters: enLetters,
 };
 
 export const dictionaries: Record<Locale, Messages> = { fr, en };

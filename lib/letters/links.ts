@@ -40,3 +40,6 @@ export function checkUnsubscribeToken(token: string, secret: string | undefined)
   const check = unsubscribeTokens.check(token, secret, 0);
   return check.valid && check.expiresAt !== null ? { valid: false, reason: 'invalid' } : check;
 }
+
+/** The page the form without JavaScript is sent to: what happens next (lib/routing/pages.ts). */
+export const SUBSCRIBE_NEXT_PATH = '/veille/demande-recue';

@@ -46,6 +46,12 @@ export const sitePages: readonly SitePage[] = [
     source: 'app/[locale]/politique-cookies/page.tsx',
     inSitemap: true,
   },
+  // Where the legal watch's subscription form lands without JavaScript; not indexed.
+  {
+    path: '/veille/demande-recue',
+    source: 'app/[locale]/veille/demande-recue/page.tsx',
+    inSitemap: false,
+  },
 ];
 
 /** Articles answer under both lists; /blog is canonical. */

@@ -1,20 +1,10 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import type { Pool } from 'pg';
-import { config } from '@/lib/config';
-import { siteDatabase } from '@/lib/db/client';
-import { databaseTarget } from '@/lib/db/target';
 import { describe } from '@/lib/errors';
+import { consumeRateLimit } from '@/lib/http/rate-limit';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { getMessages, interpolate } from '@/lib/i18n/translator';
 import { wakeOutbox } from '@/lib/mail/runtime';
-import { processShared } from '@/lib/process-shared';
 import { siteEvents } from '@/lib/site-events';
 import { getContactStore, messageHeld } from '../runtime';
 import type { ContactMessage, ContactStore } from '../storage/store';
@@ -22,65 +12,13 @@ import { submissionIdOf } from './submission-id';
 import { validateContact, type ContactFieldErrors } from './schema';
 import { suspicionReason } from './suspicion';
 
-export const RATE_LIMIT = { points: 5, durationSeconds: 10 * 60 } as const;
+export const RATE_LIMIT = { points: 5, durationSeconds: 10 * 60, keyPrefix: 'contact' } as const;
 
 export type SubmissionOutcome =
   | { kind: 'accepted'; id: string }
   | { kind: 'invalid'; message: string; errors: ContactFieldErrors }
   | { kind: 'rate-limited'; message: string; retryAfterSeconds: number }
   | { kind: 'unavailable'; message: string };
-
-/**
- * In memory with SQLite (one instance); in PostgreSQL otherwise, so that the limit holds on every
- * instance. A failed opening is forgotten: the next message tries again.
- */
-function limiter(): Promise<RateLimiterAbstract> {
-  // Counted once per process: the route handler and the Server Action are bundled apart.
-  const holder = processShared(
-    'contact.rate-limiter',
-    () => ({}) as { limiter?: Promise<RateLimiterAbstract> },
-  );
-  const existing = holder.limiter;
-  if (existing) return existing;
-  const options = {
-    points: RATE_LIMIT.points,
-    duration: RATE_LIMIT.durationSeconds,
-    keyPrefix: 'contact',
-  };
-  // With SQLite the limit holds without the database: it is checked before the message is stored.
-  const created =
-    databaseTarget(config().DATABASE_URL).dialect === 'sqlite'
-      ? Promise.resolve<RateLimiterAbstract>(new RateLimiterMemory(options))
-      : siteDatabase().then((database) =>
-          database.dialect === 'postgres'
-            ? postgresLimiter(database.pool, options)
-            : new RateLimiterMemory(options),
-        );
-  holder.limiter = created;
-  created.catch(() => {
-    if (holder.limiter === created) holder.limiter = undefined;
-  });
-  return created;
-}
-
-/**
- * Two instances starting together can fail the slower one's CREATE TABLE IF NOT EXISTS with 42P07,
- * which the library does not absorb (only 23505): either means the table is there.
- */
-function postgresLimiter(
-  pool: Pool,
-  options: { points: number; duration: number; keyPrefix: string },
-): Promise<RateLimiterAbstract> {
-  const settings = { ...options, storeClient: pool, tableName: 'contact_rate_limits' };
-  return new Promise<RateLimiterAbstract>((resolve, reject) => {
-    const store = new RateLimiterPostgres(settings, (error?: unknown) => {
-      if (!error) return resolve(store);
-      if ((error as { code?: unknown }).code === '42P07')
-        return resolve(new RateLimiterPostgres({ ...settings, tableCreated: true }));
-      reject(error instanceof Error ? error : new Error(String(error)));
-    });
-  });
-}
 
 export function submissionLocale(input: unknown, fallback: Locale): Locale {
   const field =
@@ -122,24 +60,23 @@ export async function submitContactMessage(
     }
   }
 
+  let limited;
   try {
-    await (await limiter()).consume(context.clientAddress);
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) {
-      // The limit cannot be checked without its database, and the message could not be stored
-      // in it either: the visitor is told to try again later (fail closed), nothing is kept.
-      console.error(`[contact] rate limit unavailable: ${describe(rejection)}`);
-      return { kind: 'unavailable', message: messages.api.unavailable };
-    }
-    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    limited = await consumeRateLimit(RATE_LIMIT, context.clientAddress);
+  } catch (error) {
+    // The limit cannot be checked without its database, and the message could not be stored
+    // in it either: the visitor is told to try again later (fail closed), nothing is kept.
+    console.error(`[contact] rate limit unavailable: ${describe(error)}`);
+    return { kind: 'unavailable', message: messages.api.unavailable };
+  }
+  if (limited.kind === 'limited')
     return {
       kind: 'rate-limited',
-      retryAfterSeconds,
+      retryAfterSeconds: limited.retryAfterSeconds,
       message: interpolate(messages.api.rateLimited, {
-        minutes: Math.ceil(retryAfterSeconds / 60),
+        minutes: Math.ceil(limited.retryAfterSeconds / 60),
       }),
     };
-  }
 
   const suspectedReason = suspicionReason(input, now);
   let id = submissionId ?? randomUUID();
