@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firm, formatAddress } from '@/lib/content/firm';
+import { audienceStore } from '@/lib/audience/store';
 import { openDatabase } from '@/lib/db/client';
+import { parisDay } from '@/lib/paris-clock';
 import { confirmUrl, unsubscribeUrl } from '@/lib/letters/links';
 import { lettersStore, type Subscriber } from '@/lib/letters/store';
 import { TestDatabases, validMessage } from '../support/contact';
@@ -44,6 +46,7 @@ describe('subscribing to the legal watch on the running site (sqlite)', () => {
         TRUST_PROXY: 'true',
         CONTACT_RETRY_BASE_MS: '300',
         CONTACT_OUTBOX_POLL_MS: '100',
+        AUDIENCE_FLUSH_MS: '100',
       },
       { port },
     );
@@ -137,6 +140,35 @@ describe('subscribing to the legal watch on the running site (sqlite)', () => {
       consentPage: '/fr/blog',
       confirmedAt: null,
     });
+  });
+
+  /** Today's count of one of the monthly report's subscriber figures, as the site wrote it. */
+  async function reported(value: 'new' | 'unsubscribed'): Promise<number> {
+    const database = await openDatabase(url);
+    try {
+      const day = parisDay(Date.now());
+      const { counts } = await audienceStore(database).period(day, day);
+      const row = counts.find((c) => c.measure === 'subscribers' && c.value === value);
+      return row ? Number(row.count) : 0;
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('tells the monthly report: a confirmation counts a new subscriber, an unsubscription one leaving', async () => {
+    const [joined, left] = [await reported('new'), await reported('unsubscribed')];
+    const link = confirmLinkOf(await subscribedAndMailed(newAddress()));
+    expect((await fetch(link, { method: 'POST', headers: { origin: site.url } })).status).toBe(200);
+    await expect.poll(() => reported('new'), { timeout: 20_000 }).toBe(joined + 1);
+    const leave = unsubscribeUrl(site.url, subscriberIdOf(link), SECRET);
+    expect((await fetch(leave, { method: 'POST', headers: { origin: site.url } })).status).toBe(
+      200,
+    );
+    await expect.poll(() => reported('unsubscribed'), { timeout: 20_000 }).toBe(left + 1);
+    // A second click changes nothing, and counts nothing.
+    await fetch(leave, { method: 'POST', headers: { origin: site.url } });
+    await outboxCaughtUp();
+    expect(await reported('unsubscribed')).toBe(left + 1);
   });
 
   it('sends at most one confirmation e-mail per address in 24 hours, and answers the same to a known or confirmed address', async () => {
