@@ -1,19 +1,21 @@
-import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startNextServer, type NextServer } from '../../harness/next-server';
 import { freePort } from '../../harness/ports';
+import { e2eSheetUrl } from '../../playwright.config';
 import { decodedText, SmtpSink } from '../support/smtp-sink';
 import { axe } from './axe';
 import { SPLASH_SEEN_COOKIE } from './fixtures';
 
 /**
  * A reader subscribes to the legal watch from the news list, reads the confirmation e-mail (a real
- * SMTP server on loopback), confirms with the page's button, then leaves from her unsubscribe
- * link; and a reader without JavaScript subscribes from the footer. The site runs with its own
- * SITE_URL, so the e-mail's links point at it.
+ * SMTP server on loopback), confirms with the page's button, receives an article the editors send
+ * from the test sheet, then leaves from the letter's unsubscribe link; and a reader without
+ * JavaScript subscribes from the footer. The site runs with its own SITE_URL, so the e-mails'
+ * links point at it, and its own database, so the articles sent here are sent nowhere else.
  */
 const SECRET = 'e2e letters secret';
 test.describe.configure({ mode: 'serial' });
@@ -34,6 +36,9 @@ test.beforeAll(async () => {
       DATABASE_URL: `file:${path.join(dataDir, 'site.db')}`,
       TRUST_PROXY: 'true',
       CONTACT_OUTBOX_POLL_MS: '100',
+      // The sheet playwright.config.ts serves, and no pacing: the letter goes at once.
+      ARTICLES_SHEET_URL: e2eSheetUrl,
+      NEWSLETTER_RATE_PER_MINUTE: '0',
     },
     { port },
   );
@@ -56,20 +61,22 @@ async function visitor(page: Page) {
   });
 }
 
-/** The unsubscribe link every letter carries (lib/letters/links.ts: `{id}.{HMAC}`, never expiring). */
-function unsubscribeLink(subscriberId: string): string {
-  const key = Buffer.from(
-    hkdfSync('sha256', SECRET, '', 'sorel-aubry letters unsubscribe link v1', 32),
-  );
-  const mac = createHmac('sha256', key).update(subscriberId).digest('base64url');
-  return `${server.url}/api/veille/desinscription/${subscriberId}.${mac}`;
+const mailTo = (address: string) => smtp.received.find((mail) => mail.to.includes(address));
+const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+
+/** The editors' "Envoyer à N abonnés", as the Sheet's sidebar calls it (docs/editors.md). */
+async function send(request: APIRequestContext, slug: string) {
+  const response = await request.post(`${server.url}/api/letters/${slug}/send`, {
+    headers: { authorization: `Bearer ${SECRET}` },
+  });
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
 }
 
-const mailTo = (address: string) => smtp.received.find((mail) => mail.to.includes(address));
-
-test('subscribe from the news list, confirm from the e-mail, then unsubscribe from the link', async ({
+test('subscribe from the news list, confirm from the e-mail, receive an article, unsubscribe from the letter', async ({
   page,
+  request,
 }) => {
+  test.setTimeout(120_000);
   await visitor(page);
   const address = `lectrice.${randomUUID().slice(0, 8)}@example.test`;
   await page.goto(`${server.url}/fr/blog`);
@@ -115,10 +122,21 @@ test('subscribe from the news list, confirm from the e-mail, then unsubscribe fr
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
 
-  // Hook for the sending side: a letter sent to this subscriber arrives here, and its footer's
-  // and List-Unsubscribe's link is the one signed below.
-  const subscriberId = confirm!.split('/').at(-1)!.split('.')[0]!;
-  await page.goto(unsubscribeLink(subscriberId));
+  // The editors send an online article of the test sheet: the letter reaches her, in English.
+  const slug = 'conges-payes-et-arret-maladie';
+  expect((await send(request, slug)).body.outcome).toBe('started');
+  await expect.poll(() => mailsTo(address).length, { timeout: 30_000 }).toBe(2);
+  const letter = mailsTo(address)[1]!;
+  expect(letter.to).toEqual([address]);
+  expect(letter.headers.subject).toBe('Employment-law updates · Paid leave and sick leave');
+  const text = decodedText(letter);
+  expect(text).toContain(`${server.url}/en/blog/${slug}`);
+  expect(letter.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const leave = /^<(http:\/\/[^>]+)>$/.exec(letter.headers['list-unsubscribe'] ?? '')?.[1];
+  expect(leave).toMatch(`${server.url}/api/veille/desinscription/`);
+  expect(text).toContain(leave);
+
+  await page.goto(leave!);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Unsubscribe from our employment-law updates?',
   );
@@ -127,8 +145,13 @@ test('subscribe from the news list, confirm from the e-mail, then unsubscribe fr
   ).toEqual([]);
   await page.getByRole('button', { name: 'Unsubscribe me' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unsubscribed');
-  await page.goto(unsubscribeLink(subscriberId));
+  await page.goto(leave!);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Address already unsubscribed');
+
+  // She was this site's only subscriber: the next article has no one to go to.
+  const next = await send(request, 'conges-payes-le-report-apres-un-arret-de-travail');
+  expect(next).toMatchObject({ status: 409, body: { error: 'no-subscriber' } });
+  expect(mailsTo(address)).toHaveLength(2);
 });
 
 test.describe('without JavaScript', () => {

@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
     TRUST_PROXY: 'true',
     // The audience measurement's journeys see a page view counted within a moment.
     AUDIENCE_FLUSH_MS: '200',
+    // The legal watch's journey (legal-watch.test.ts) sends letters: no pacing, so they go at once.
+    NEWSLETTER_RATE_PER_MINUTE: '0',
   });
   const xvfb = engines.includes('webkit') ? await startXvfb() : null;
   project.provide('engineSite', {

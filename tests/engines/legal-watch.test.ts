@@ -1,41 +1,88 @@
-import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { expect, inject, test } from 'vitest';
-import type { EnginePage } from './engine';
+import { decodedText, emlMail, type ReceivedMail } from '../support/smtp-sink';
+import type { EngineName, EnginePage } from './engine';
 import { byText, inEveryEngine, returningVisitor, visit, waitFor } from './journey';
 
-/** The engines' site's REVALIDATE_SECRET (global-setup.ts), which signs the letters' links. */
+/** The engines' site's REVALIDATE_SECRET (global-setup.ts): the editors' send takes it. */
 const SECRET = 'engines-revalidate-secret';
 const FORM = 'main [data-testid="subscribe-form"]';
+const DEADLINE_MS = 30_000;
 
-/** The confirmation e-mail's link, from the outbox's .eml file (quoted-printable undone). */
-async function confirmationPath(address: string): Promise<string> {
-  const { outboxDir } = inject('engineSite');
-  const deadline = Date.now() + 20_000;
+/**
+ * Online articles of the test sheet (tests/support/e2e-sheet.ts), two for each engine: one site
+ * and database serve every engine, and an article is sent only once per database.
+ */
+const articles: Record<EngineName, { first: { slug: string; title: string }; second: string }> = {
+  webkit: {
+    first: { slug: 'conges-payes-et-arret-maladie', title: 'Congés payés et arrêt maladie' },
+    second: 'note-de-veille-numero-01',
+  },
+  firefox: {
+    first: { slug: 'note-de-veille-numero-04', title: 'Note de veille numéro 04' },
+    second: 'note-de-veille-numero-02',
+  },
+  chromium: {
+    first: { slug: 'note-de-veille-numero-05', title: 'Note de veille numéro 05' },
+    second: 'note-de-veille-numero-03',
+  },
+};
+
+const until = async <T>(what: string, read: () => Promise<T | undefined>): Promise<T> => {
+  const deadline = Date.now() + DEADLINE_MS;
   while (Date.now() < deadline) {
-    const names = await readdir(outboxDir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.startsWith('letter-confirmation-'))) {
-      const text = (await readFile(path.join(outboxDir, name), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (!text.includes(address)) continue;
-      const link = /https?:\/\/\S+(\/api\/veille\/confirmation\/\S+)/.exec(text)?.[1];
-      if (link) return link;
-    }
+    const value = await read();
+    if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no confirmation e-mail to ${address} in the outbox`);
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+/**
+ * The outbox's .eml files of one kind, read as e-mails: the confirmations are
+ * `letter-confirmation-…`, the letters `letter-{send}-{subscriber}` (lib/letters/store.ts).
+ */
+async function outbox(kind: 'confirmation' | 'letter'): Promise<ReceivedMail[]> {
+  const { outboxDir } = inject('engineSite');
+  const names = await readdir(outboxDir).catch(() => [] as string[]);
+  const confirmation = (name: string) => name.startsWith('letter-confirmation-');
+  return Promise.all(
+    names
+      .filter((name) => name.startsWith('letter-') && name.endsWith('.eml'))
+      .filter((name) => confirmation(name) === (kind === 'confirmation'))
+      .map(async (name) => emlMail(await readFile(path.join(outboxDir, name), 'utf8'))),
+  );
 }
 
-/** Every letter's unsubscribe link (lib/letters/links.ts: `{id}.{HMAC}`, never expiring). */
-function unsubscribePath(subscriberId: string): string {
-  const key = Buffer.from(
-    hkdfSync('sha256', SECRET, '', 'sorel-aubry letters unsubscribe link v1', 32),
-  );
-  const mac = createHmac('sha256', key).update(subscriberId).digest('base64url');
-  return `/api/veille/desinscription/${subscriberId}.${mac}`;
+/** The confirmation e-mail's link, from the outbox. */
+const confirmationPath = (address: string) =>
+  until(`a confirmation e-mail to ${address}`, async () => {
+    const mail = (await outbox('confirmation')).find((m) => m.to.includes(address));
+    const link = mail && /https?:\/\/\S+(\/api\/veille\/confirmation\/\S+)/.exec(decodedText(mail));
+    return link?.[1];
+  });
+
+/** The letters (not the confirmation) written to `address`. */
+const lettersTo = async (address: string) =>
+  (await outbox('letter')).filter((mail) => mail.to.includes(address));
+
+/** The editors' endpoints, as the Sheet's sidebar calls them (docs/editors.md). */
+async function desk(slug: string, action?: 'send') {
+  const { baseURL } = inject('engineSite');
+  const response = await fetch(`${baseURL}/api/letters/${slug}${action ? `/${action}` : ''}`, {
+    method: action ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${SECRET}` },
+  });
+  const body = (await response.json()) as {
+    online?: boolean;
+    outcome?: string;
+    error?: string;
+    send?: { state: string };
+  };
+  return { status: response.status, body };
 }
 
 async function stored(address: string): Promise<number> {
@@ -59,9 +106,10 @@ const heading = (page: EnginePage, text: string) =>
     text,
   );
 
-inEveryEngine('legal watch by e-mail', (page) => {
-  test('subscribe from the news list, confirm from the e-mail, unsubscribe from the link', async () => {
+inEveryEngine('legal watch by e-mail', (page, engine) => {
+  test('subscribe from the news list, confirm from the e-mail, receive an article, unsubscribe from the letter', async () => {
     const address = `lectrice.${randomUUID().slice(0, 8)}@example.test`;
+    const { first, second } = articles[engine];
     await returningVisitor(page());
     await visit(page(), '/fr/blog');
     await page().type(`${FORM} input[name="email"]`, address);
@@ -81,12 +129,46 @@ inEveryEngine('legal watch by e-mail', (page) => {
     await page().click(await byText(page(), 'button', 'Confirmer mon inscription'));
     await heading(page(), 'Inscription confirmée');
 
-    // Hook for the sending side: a letter to this subscriber carries this same link.
-    await page().goto(unsubscribePath(confirm.split('/').at(-1)!.split('.')[0]!));
+    // The editors send an online article of the test sheet; the letter reaches her, in French.
+    expect((await desk(first.slug)).body.online).toBe(true);
+    expect((await desk(first.slug, 'send')).body.outcome).toBe('started');
+    const letter = await until(
+      `the letter to ${address}`,
+      async () => (await lettersTo(address))[0],
+    );
+    expect(letter.to).toEqual([address]);
+    expect(letter.headers.subject).toBe(`Veille sociale · ${first.title}`);
+    const text = decodedText(letter);
+    expect(text).toContain(`/fr/blog/${first.slug}`);
+    expect(letter.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const leave = /^<(https:\/\/[^>]+)>$/.exec(letter.headers['list-unsubscribe'] ?? '')?.[1];
+    expect(leave).toMatch(/\/api\/veille\/desinscription\//);
+    expect(text).toContain(leave);
+
+    // She leaves from the letter's link.
+    await page().goto(new URL(leave!).pathname);
     await heading(page(), 'Se désinscrire de la veille sociale\u00a0?');
     expect(await stored(address)).toBe(1);
     await page().click(await byText(page(), 'button', 'Me désinscrire'));
     await heading(page(), 'Désinscription effectuée');
     expect(await stored(address)).toBe(0);
+    // Her link again: the address is gone, and with it her language, so the page takes the
+    // browser's (app/api/veille/desinscription/[token]/route.ts).
+    await page().goto(new URL(leave!).pathname);
+    await waitFor(
+      page(),
+      'the page saying the address is already unsubscribed',
+      (titles: string[]) => titles.includes(document.querySelector('h1')?.textContent ?? ''),
+      ['Adresse déjà désinscrite', 'Address already unsubscribed'],
+    );
+
+    // The next article does not reach her: sent to whoever is subscribed, or to no one at all.
+    const next = await desk(second, 'send');
+    expect(next.body.outcome ?? next.body.error).toMatch(/^(started|no-subscriber)$/);
+    await until(`the send of ${second} to end`, async () => {
+      const state = (await desk(second)).body.send?.state;
+      return state === 'sent' || state === 'none' ? state : undefined;
+    });
+    expect(await lettersTo(address)).toHaveLength(1);
   });
 });

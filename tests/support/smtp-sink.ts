@@ -136,6 +136,17 @@ export function decodeWords(value: string): string {
     );
 }
 
+/**
+ * An e-mail the site wrote as an .eml file (no SMTP_URL), read as the sink reads one it receives;
+ * its recipients are the To header's.
+ */
+export function emlMail(raw: string): ReceivedMail {
+  const crlf = raw.replace(/\r?\n/g, '\r\n');
+  const { headers, body } = parseMail(crlf);
+  const to = (headers.to ?? '').split(',').map((address) => address.trim());
+  return { to, raw: crlf, headers, body };
+}
+
 function parseMail(raw: string): { headers: Record<string, string>; body: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = split >= 0 ? raw.slice(0, split) : raw;
