@@ -99,10 +99,18 @@ export function content(answer: RawAnswer): string {
   }
 }
 
-/** The hidden fields of the page's contact form (React's action fields included), decoded. */
+/**
+ * The hidden fields of the page's contact form (React's action fields included), decoded: of the
+ * form holding a `submissionId`, as a browser posts only its own form's fields (the page has
+ * others, such as the legal watch's in the footer).
+ */
 export function hiddenFields(html: string): [string, string][] {
+  const form =
+    [...html.matchAll(/<form[\s\S]*?<\/form>/g)].find(([markup]) =>
+      markup.includes('name="submissionId"'),
+    )?.[0] ?? html;
   const fields: [string, string][] = [];
-  for (const [input] of html.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+  for (const [input] of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(input)?.[1];
     if (name === undefined) continue;
     const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
