@@ -367,7 +367,15 @@ describe('subscribing to the legal watch on the running site (sqlite)', () => {
       padding: 'x'.repeat(8000),
     });
     expect(large.status).toBe(413);
-    expect((await fetch(`${site.url}/api/veille/inscription`)).status).toBe(405);
+    const get = await fetch(`${site.url}/api/veille/inscription`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
+    expect(await get.json()).toEqual({ message: expect.stringMatching(/\S/) });
+    // The links' pages serve GET and POST only.
+    const link = unsubscribeUrl(site.url, '0b6f3c1e-52a4-4d8e-9f10-2a3b4c5d6e7f', SECRET);
+    const put = await fetch(link, { method: 'PUT' });
+    expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
   });
 
   it('limits requests per client address with its own count: the contact form from the same address still works', async () => {

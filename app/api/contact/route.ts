@@ -1,5 +1,6 @@
 import { config } from '@/lib/config';
 import { clientAddress } from '@/lib/http/client-address';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { submitContactMessage, submissionLocale } from '@/lib/contact/form/submission';
@@ -14,19 +15,15 @@ function answer(status: number, body: object, headers: Record<string, string> = 
 }
 
 /** Any other method: 405 with the allowed one, and a readable message like every other error. */
-function methodNotAllowed(request: Request) {
-  const locale = acceptLanguageLocale(request.headers.get('accept-language'));
-  return answer(
-    405,
-    { message: getMessages(locale).contact.api.methodNotAllowed },
-    { Allow: 'POST' },
-  );
-}
+const refused = methodNotAllowed(
+  'POST',
+  (locale) => getMessages(locale).contact.api.methodNotAllowed,
+);
 
-export const GET = methodNotAllowed;
-export const PUT = methodNotAllowed;
-export const PATCH = methodNotAllowed;
-export const DELETE = methodNotAllowed;
+export const GET = refused;
+export const PUT = refused;
+export const PATCH = refused;
+export const DELETE = refused;
 
 /** Next's automatic OPTIONS answer would list the 405 handlers above as allowed: say POST only. */
 export function OPTIONS() {

@@ -1,5 +1,6 @@
 import { config } from '@/lib/config';
 import { clientAddress } from '@/lib/http/client-address';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { readLimited } from '@/lib/http/read-limited';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
@@ -25,19 +26,15 @@ function json(status: number, body: object, headers: Record<string, string> = {}
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-function methodNotAllowed(request: Request) {
-  const locale = acceptLanguageLocale(request.headers.get('accept-language'));
-  return json(
-    405,
-    { message: getMessages(locale).letters.api.methodNotAllowed },
-    { Allow: 'POST' },
-  );
-}
+const refused = methodNotAllowed(
+  'POST',
+  (locale) => getMessages(locale).letters.api.methodNotAllowed,
+);
 
-export const GET = methodNotAllowed;
-export const PUT = methodNotAllowed;
-export const PATCH = methodNotAllowed;
-export const DELETE = methodNotAllowed;
+export const GET = refused;
+export const PUT = refused;
+export const PATCH = refused;
+export const DELETE = refused;
 
 export function OPTIONS() {
   return new Response(null, { status: 204, headers: { Allow: 'OPTIONS, POST' } });

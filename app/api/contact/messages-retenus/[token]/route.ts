@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { checkReleaseToken } from '@/lib/contact/held/release-link';
 import { releasePage, type ReleaseView } from '@/lib/contact/held/release-page';
@@ -46,13 +47,12 @@ async function view(token: string, action: 'show' | 'release'): Promise<ReleaseV
   }
 }
 
-function methodNotAllowed() {
-  return new Response('Méthode non autorisée : GET ou POST.', {
-    status: 405,
-    headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' },
-  });
-}
+const refused = methodNotAllowed(
+  'GET, HEAD, POST',
+  () => 'Méthode non autorisée : GET ou POST.',
+  'text',
+);
 
-export const PUT = methodNotAllowed;
-export const PATCH = methodNotAllowed;
-export const DELETE = methodNotAllowed;
+export const PUT = refused;
+export const PATCH = refused;
+export const DELETE = refused;

@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
@@ -62,13 +63,12 @@ async function answer(request: Request, token: string, action: 'show' | 'confirm
   return lettersPage(shown, locale);
 }
 
-function methodNotAllowed() {
-  return new Response('Method Not Allowed: GET or POST.', {
-    status: 405,
-    headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' },
-  });
-}
+const refused = methodNotAllowed(
+  'GET, HEAD, POST',
+  () => 'Method Not Allowed: GET or POST.',
+  'text',
+);
 
-export const PUT = methodNotAllowed;
-export const PATCH = methodNotAllowed;
-export const DELETE = methodNotAllowed;
+export const PUT = refused;
+export const PATCH = refused;
+export const DELETE = refused;
