@@ -203,42 +203,35 @@ export async function deskSend(
   return { status: 200, body: { outcome: outcome.kind, message: state.state, ...state } };
 }
 
-/** A queued send will not go. */
-export async function deskCancel(
+/** Cancel or stop: one state change of the slug's send, or a 409 saying there was none to make. */
+async function changeSend(
   store: LettersStore,
   slug: string,
-  now: number,
+  change: (sendId: string) => Promise<unknown>,
+  refusal: { error: string; message: string },
 ): Promise<DeskAnswer> {
   const send = await store.findSend(slug);
-  const cancelled = send && (await store.cancelSend(send.id, now));
+  const changed = send && (await change(send.id));
   const state = await stateBody(store, slug, null);
-  if (cancelled) return { status: 200, body: { message: state.state, ...state } };
+  if (changed) return { status: 200, body: { message: state.state, ...state } };
   return {
     status: 409,
-    body: {
-      error: 'not-queued',
-      message: `Il n’y a pas d’envoi programmé à annuler. ${state.state}`,
-      ...state,
-    },
+    body: { error: refusal.error, message: `${refusal.message} ${state.state}`, ...state },
   };
 }
 
+/** A queued send will not go. */
+export function deskCancel(store: LettersStore, slug: string, now: number): Promise<DeskAnswer> {
+  return changeSend(store, slug, (id) => store.cancelSend(id, now), {
+    error: 'not-queued',
+    message: 'Il n’y a pas d’envoi programmé à annuler.',
+  });
+}
+
 /** A send in progress stops: the letters not yet sent are dropped; says how many went out. */
-export async function deskStop(
-  store: LettersStore,
-  slug: string,
-  now: number,
-): Promise<DeskAnswer> {
-  const send = await store.findSend(slug);
-  const stopped = send && (await store.stopSend(send.id, now));
-  const state = await stateBody(store, slug, null);
-  if (stopped) return { status: 200, body: { message: state.state, ...state } };
-  return {
-    status: 409,
-    body: {
-      error: 'not-sending',
-      message: `Il n’y a pas d’envoi en cours à arrêter. ${state.state}`,
-      ...state,
-    },
-  };
+export function deskStop(store: LettersStore, slug: string, now: number): Promise<DeskAnswer> {
+  return changeSend(store, slug, (id) => store.stopSend(id, now), {
+    error: 'not-sending',
+    message: 'Il n’y a pas d’envoi en cours à arrêter.',
+  });
 }
