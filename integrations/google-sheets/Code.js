@@ -46,29 +46,16 @@ function checkArticles() {
 /** Aperçu de la ligne sélectionnée: the preview links of the row the cursor is on. */
 function previewSelectedRow() {
   withMessages_('Aperçu', () => {
-    const sheet = SpreadsheetApp.getActiveSheet();
-    if (sheet.getName() !== 'Articles')
-      throw userError_(
-        'Ouvrez l’onglet « Articles », cliquez sur une cellule de la ligne de l’article, puis choisissez de nouveau « Aperçu de la ligne sélectionnée ».',
-      );
-    const row = sheet.getActiveRange().getRow();
-    if (row < 2)
-      throw userError_(
-        'La ligne 1 contient les noms des colonnes. Cliquez sur une cellule de la ligne de l’article.',
-      );
-    const title = String(sheet.getRange(row, 1).getDisplayValue()).trim();
-    const report = askSite_('get', '/api/articles/report');
-    const entry = findRow_(report.rows, row, title);
-    if (!entry)
-      throw userError_(
-        `La ligne ${row} est vide : il n’y a pas d’article à prévisualiser. Cliquez sur la ligne d’un article.`,
-      );
+    const entry = selectedEntry_(
+      'Aperçu de la ligne sélectionnée',
+      'il n’y a pas d’article à prévisualiser',
+    );
     if (!entry.previewUrl)
       throw userError_(
-        `La ligne ${row} n’a pas d’aperçu. ${entry.reasons.join(' ') || 'Donnez-lui un titre.'}`,
+        `La ligne ${entry.row} n’a pas d’aperçu. ${entry.reasons.join(' ') || 'Donnez-lui un titre.'}`,
       );
     const page = HtmlService.createHtmlOutput(previewHtml_(entry)).setWidth(460).setHeight(320);
-    SpreadsheetApp.getUi().showModalDialog(page, `Aperçu de la ligne ${row}`);
+    SpreadsheetApp.getUi().showModalDialog(page, `Aperçu de la ligne ${entry.row}`);
   });
 }
 
@@ -112,7 +99,7 @@ function lettersAction(action, slug) {
 }
 
 /** The row report's entry for the row the cursor is on, or a message saying where to click. */
-function selectedEntry_(item) {
+function selectedEntry_(item, nothing = 'il n’y a pas d’article') {
   const sheet = SpreadsheetApp.getActiveSheet();
   if (sheet.getName() !== 'Articles')
     throw userError_(
@@ -127,9 +114,7 @@ function selectedEntry_(item) {
   const report = askSite_('get', '/api/articles/report');
   const entry = findRow_(report.rows, row, title);
   if (!entry)
-    throw userError_(
-      `La ligne ${row} est vide : il n’y a pas d’article. Cliquez sur la ligne d’un article.`,
-    );
+    throw userError_(`La ligne ${row} est vide : ${nothing}. Cliquez sur la ligne d’un article.`);
   return entry;
 }
 
