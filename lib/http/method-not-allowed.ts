@@ -17,3 +17,12 @@ export function methodNotAllowed(
     return format === 'json' ? Response.json({ message: text }, init) : new Response(text, init);
   };
 }
+
+/**
+ * A route's answer to OPTIONS: the methods it serves and OPTIONS. Next's automatic answer would
+ * name every exported handler, the 405 ones above included.
+ */
+export function optionsAnswer(allow: string) {
+  const methods = [...allow.split(', '), 'OPTIONS'].sort().join(', ');
+  return (): Response => new Response(null, { status: 204, headers: { Allow: methods } });
+}

@@ -376,6 +376,14 @@ describe('subscribing to the legal watch on the running site (sqlite)', () => {
     const link = unsubscribeUrl(site.url, '0b6f3c1e-52a4-4d8e-9f10-2a3b4c5d6e7f', SECRET);
     const put = await fetch(link, { method: 'PUT' });
     expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
+    // OPTIONS names what is served, not the handlers that answer 405.
+    const options = await fetch(link, { method: 'OPTIONS' });
+    expect([options.status, options.headers.get('allow')]).toEqual([
+      204,
+      'GET, HEAD, OPTIONS, POST',
+    ]);
+    const form = await fetch(`${site.url}/api/veille/inscription`, { method: 'OPTIONS' });
+    expect([form.status, form.headers.get('allow')]).toEqual([204, 'OPTIONS, POST']);
   });
 
   it('limits requests per client address with its own count: the contact form from the same address still works', async () => {

@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 import { clientAddress } from '@/lib/http/client-address';
-import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { submitContactMessage, submissionLocale } from '@/lib/contact/form/submission';
@@ -24,11 +24,7 @@ export const GET = refused;
 export const PUT = refused;
 export const PATCH = refused;
 export const DELETE = refused;
-
-/** Next's automatic OPTIONS answer would list the 405 handlers above as allowed: say POST only. */
-export function OPTIONS() {
-  return new Response(null, { status: 204, headers: { Allow: 'OPTIONS, POST' } });
-}
+export const OPTIONS = optionsAnswer('POST');
 
 /**
  * POST /api/contact: JSON {name, email, phone, message} → 201 {id}. The answers and their texts:

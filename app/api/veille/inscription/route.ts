@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 import { clientAddress } from '@/lib/http/client-address';
-import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { readLimited } from '@/lib/http/read-limited';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
@@ -35,10 +35,7 @@ export const GET = refused;
 export const PUT = refused;
 export const PATCH = refused;
 export const DELETE = refused;
-
-export function OPTIONS() {
-  return new Response(null, { status: 204, headers: { Allow: 'OPTIONS, POST' } });
-}
+export const OPTIONS = optionsAnswer('POST');
 
 /**
  * POST /api/veille/inscription. The form without JavaScript posts it form-encoded and is

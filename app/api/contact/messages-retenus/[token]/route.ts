@@ -1,5 +1,5 @@
 import { config } from '@/lib/config';
-import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { checkReleaseToken } from '@/lib/contact/held/release-link';
 import { releasePage, type ReleaseView } from '@/lib/contact/held/release-page';
@@ -56,3 +56,4 @@ const refused = methodNotAllowed(
 export const PUT = refused;
 export const PATCH = refused;
 export const DELETE = refused;
+export const OPTIONS = optionsAnswer('GET, HEAD, POST');

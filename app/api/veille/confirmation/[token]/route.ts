@@ -1,5 +1,5 @@
 import { config } from '@/lib/config';
-import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
@@ -72,3 +72,4 @@ const refused = methodNotAllowed(
 export const PUT = refused;
 export const PATCH = refused;
 export const DELETE = refused;
+export const OPTIONS = optionsAnswer('GET, HEAD, POST');
