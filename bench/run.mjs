@@ -37,6 +37,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 import { manyVisitors, newNoncePlaceholder, startNginx } from '../scripts/nginx.mjs';
 import { firstArticlePath, measuredPages } from '../harness/measured-pages.mjs';
@@ -129,13 +130,54 @@ function lcpElement(lhr) {
   return { kind: /^<img\b/i.test(node.snippet) ? 'image' : 'text', label };
 }
 
+// The main thread's work before the first paint, by Lighthouse's own groups (DevTools' categories).
+const BEFORE_PAINT_GROUPS = [
+  ['parseHTML', 'HTML and CSS parsing'],
+  ['style', 'style'],
+  ['layout', 'layout'],
+  ['paintCompositeRender', 'paint'],
+  ['scriptParseCompile', 'script compile'],
+  ['scriptEvaluation', 'script'],
+  ['other', 'other'],
+];
+
+/**
+ * What held a really throttled load's first paint: when the document's last byte arrived, and the
+ * main thread's own time (each task's self time, under the 4 times slower CPU) before the first
+ * contentful paint, by group. A task that straddles the paint counts for its share before it.
+ */
+async function beforeFirstPaint(lhr, artifacts) {
+  const fcp = metric(lhr, 'first-contentful-paint');
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const documentEnd = requests.find((item) => item.resourceType === 'Document')?.networkEndTime;
+  const totals = Object.fromEntries(BEFORE_PAINT_GROUPS.map(([id]) => [id, 0]));
+  const tasks = await MainThreadTasks.request(artifacts.Trace, { computedCache: new Map() });
+  const visit = (task) => {
+    if (task.startTime < fcp && task.duration > 0) {
+      const share = Math.min(1, (fcp - task.startTime) / task.duration);
+      // Lighthouse's one group for both, told apart: styles computed, then boxes laid out.
+      const id =
+        task.group.id === 'styleLayout'
+          ? task.event.name === 'Layout'
+            ? 'layout'
+            : 'style'
+          : task.group.id;
+      const group = id in totals ? id : 'other';
+      totals[group] += task.selfTime * share;
+    }
+    task.children.forEach(visit);
+  };
+  tasks.filter((task) => !task.parent).forEach(visit);
+  return { documentEnd: documentEnd ?? Number.NaN, ...totals };
+}
+
 async function audit(chrome, url, throttlingMethod) {
   const runs = [];
   const failures = [];
   // Lighthouse now and then fails to record a load's trace (NO_NAVSTART here, about one run in
   // ten): such a run measured nothing, so it is run again, up to 3 extra runs per page.
   for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 3; attempt += 1) {
-    const { lhr } = await lighthouse(url, {
+    const { lhr, artifacts } = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -161,6 +203,7 @@ async function audit(chrome, url, throttlingMethod) {
       cls: metric(lhr, 'cumulative-layout-shift'),
       jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
       lcpElement: lcpElement(lhr),
+      ...(throttlingMethod === 'devtools' ? await beforeFirstPaint(lhr, artifacts) : {}),
     });
   }
   if (!runs.length)
@@ -242,7 +285,7 @@ const proxyUrl = `https://127.0.0.1:${httpsPort}`;
 const { url: directUrl, port, child } = await startServer(proxyUrl);
 let nginx;
 // An interrupted run (Ctrl-C, a job's time limit) never reaches the `finally` below, and Chromium
-// is launched detached: stop all three here, or they outlive the bench.
+// is launched detached: stop them all here (the floors' nginx too), or they outlive the bench.
 let chrome;
 let floors;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -250,8 +293,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     chrome?.kill();
     child.kill('SIGKILL');
     floors?.child.kill('SIGKILL');
-    void nginx?.stop();
-    process.exit(130);
+    void Promise.allSettled([nginx?.stop(), floors?.stop()]).then(() => process.exit(130));
   });
 }
 try {
@@ -441,6 +483,22 @@ try {
       '',
     ];
   });
+  // What held each page's first paint under real throttling (beforeFirstPaint), beside its floor.
+  const beforePaint = audits.devtools?.length
+    ? [
+        '## Before the first paint (devtools)',
+        '',
+        "When the document's last byte arrived, and the main thread's own time (under the 4 times slower CPU) before the first contentful paint, by kind of work; medians of the runs.",
+        '',
+        `| Page | FCP (ms) | Document's last byte (ms) | ${BEFORE_PAINT_GROUPS.map(([, label]) => label).join(' | ')} | Main thread, all (ms) |`,
+        `|---|---|---|${BEFORE_PAINT_GROUPS.map(() => '---').join('|')}|---|`,
+        ...audits.devtools.map(
+          (a) =>
+            `| ${a.page} | ${fixed(a.fcp)} | ${fixed(a.documentEnd)} | ${BEFORE_PAINT_GROUPS.map(([id]) => fixed(a[id])).join(' | ')} | ${fixed(BEFORE_PAINT_GROUPS.reduce((sum, [id]) => sum + a[id], 0))} |`,
+        ),
+        '',
+      ]
+    : [];
   const lines = [
     `# Benchmark ${date}${process.env.BENCH_LABEL ? ` (${process.env.BENCH_LABEL})` : ''}`,
     '',
@@ -453,6 +511,7 @@ try {
       : []),
     '',
     ...tables,
+    ...beforePaint,
     ...(loads.length
       ? [
           '## Load',
