@@ -103,7 +103,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
  * Writes "printed from {url} on {date}" into #print-source's data-printed attribute (shown by
  * public/print.css) just before printing, and once after the page has loaded for a print that
  * announces none. Never while the page is parsed: the first date format of a page loads the
- * browser's calendar data (about 70 ms on a phone, docs/measuring.md), which held the first paint.
+ * browser's calendar data (about 70 ms on the bench's slowed CPU, docs/measuring.md), which held
+ * the first paint.
  * An attribute, not text, so that hydration finds the server's markup unchanged.
  */
 const printSourceScript = `(function(){function s(){var e=document.getElementById('print-source');if(e)e.dataset.printed=e.dataset.label.replace('{url}',e.dataset.site+location.pathname).replace('{date}',new Date().toLocaleDateString(document.documentElement.lang,{day:'numeric',month:'long',year:'numeric'}))}addEventListener('beforeprint',s);addEventListener('load',function(){setTimeout(s)})})()`;

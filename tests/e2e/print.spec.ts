@@ -91,7 +91,7 @@ test('the legal notice prints with the firm, its title and its address', async (
   // The closing line is written once the page has loaded, for a print that announces none…
   const source = page.locator('#print-source');
   await expect.poll(() => source.getAttribute('data-printed')).toContain(today());
-  // …and again as printing starts (`beforeprint`): without it, this print would have no date.
+  // …and again as printing starts (`beforeprint`): without it, this print would have no such line.
   await source.evaluate((element) => element.removeAttribute('data-printed'));
   const text = await printed(page, testInfo, 'legal-notice');
   expect(text).toContain(firm.name);
