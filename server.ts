@@ -116,6 +116,10 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   // fills X-Forwarded-For from it only when the client sent none. Whatever the client put in
   // this header is replaced.
   request.headers[CONNECTION_ADDRESS_HEADER] = request.socket.remoteAddress ?? 'unknown';
+  // Pages and answers leave uncompressed, as nginx asks for them (it compresses after its
+  // nonce substitution), so that a page's payload is trimmed from its text (SiteResponse).
+  // Build files keep Next.js's compression for a browser served without nginx.
+  if (!request.url?.startsWith('/_next/')) delete request.headers['accept-encoding'];
   // The audience measurement's beacons are answered here, in microseconds: a thousand page views
   // a second must not go through Next.js's router (lib/audience/receiver.ts).
   if (receiveAudienceRequest(request, response)) return;
