@@ -79,11 +79,14 @@ describe('PayloadTrim: what a page carries is not repeated in its payload', () =
     expect(rowsOf(trim(otherSheet))).toContain(textRow('7', SHEET));
   });
 
-  it('passes a document without a payload, or cut short, as it came', () => {
+  it('passes a document without a payload, cut short or unreadable, as it came', () => {
     const plain = '<!DOCTYPE html><html><head><style>p{}</style></head><body><p>Erreur</p>';
     expect(trim(plain)).toBe(plain);
     const cut = DOCUMENT.slice(0, DOCUMENT.indexOf(payloadScript(ROWS_BEFORE)) + 100);
     expect(trim(cut)).toBe(cut);
+    // An escape JSON does not know: that script goes as it came.
+    const broken = payloadScript(ROWS_BEFORE).replace('push([1,"1:', 'push([1,"1:\\x');
+    expect(trim(DOCUMENT.replace(payloadScript(ROWS_BEFORE), broken))).toContain(broken);
   });
 });
 

@@ -72,7 +72,12 @@ export class PayloadTrim {
     if (carried?.[1]) this.#texts.add(carried[1]);
     const payload = PAYLOAD.exec(element);
     if (!payload?.[1] || !payload[2] || this.#texts.size === 0) return element;
-    const data: unknown = JSON.parse(payload[2]);
+    let data: unknown;
+    try {
+      data = JSON.parse(payload[2]);
+    } catch {
+      return element;
+    }
     if (!Array.isArray(data) || typeof data[1] !== 'string') return element;
     const rows = this.#trim(data[1]);
     if (rows === data[1]) return element;
