@@ -14,7 +14,7 @@ import { throughNginx } from '../support/through-nginx';
  * first paint, and past the first round trip's 14 KB a document waits one more round trip
  * (docs/page-cache.md, "Compression"; docs/measuring.md). Byte counts are exact, so they are
  * guarded here. Each budget is the largest page of its kind as measured when it was set (home
- * 22.5 KB, list 15.6, article 14.2, profile 15.1, legal 17.8: the privacy policy, which
+ * 22.5 KB, list 15.6, article 14.2, profile 15.2, legal 17.8: the privacy policy, which
  * describes the letters by e-mail; the RSC payload without the sheet's and JSON-LD's copies,
  * lib/server/payload-trim.ts), plus about 2% for what differs per response (the nonce, the
  * form's id and time) and small edits of the texts.
