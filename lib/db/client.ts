@@ -17,6 +17,9 @@ export type Database =
 /** PostgreSQL connections per process: the site's queries and the contact rate limit share them. */
 export const POOL_SIZE = 10;
 
+/** How long a SQLite statement waits for another connection's write lock. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
 /**
  * One handle, and one pool, per process whichever bundle asks; the server entry opens it before it
  * is ready, so the schema is migrated once. A failed opening is forgotten.
@@ -48,11 +51,12 @@ export async function openDatabase(
   const target = databaseTarget(databaseUrl);
   if (target.dialect === 'sqlite') {
     await mkdir(path.dirname(target.file), { recursive: true });
-    const client = createClient({ url: target.url });
+    // A busy timeout on every connection of the client's pool, those it opens after a
+    // transaction too (a `PRAGMA busy_timeout` reaches one connection only): a statement that
+    // meets another connection's or process's write lock waits up to 5 s instead of failing at
+    // once with SQLITE_BUSY. Switching an old database to WAL takes that lock too.
+    const client = createClient({ url: target.url, timeout: SQLITE_BUSY_TIMEOUT_MS });
     try {
-      // The busy timeout first: switching an old database to WAL takes its write lock, which
-      // another process starting at once may hold.
-      await client.execute('PRAGMA busy_timeout = 5000');
       await client.execute('PRAGMA journal_mode = WAL');
       await migrateSqlite(client);
     } catch (error) {

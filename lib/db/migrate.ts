@@ -18,7 +18,8 @@ export async function migrateSqlite(client: LibsqlClient): Promise<void> {
   // ALTER TABLE already happened) and, reading again, finds nothing left to do.
   const migrate = () =>
     migrateLibsql(drizzleLibsql(client), { migrationsFolder: migrationsFolder('sqlite') });
-  // Drizzle's transaction has no busy timeout: a migration meeting the other's lock is retried.
+  // Drizzle reads the applied migrations before its transaction: one that read them before the
+  // other process committed fails, and is retried.
   let first: unknown;
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     try {

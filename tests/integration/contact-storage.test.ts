@@ -214,3 +214,22 @@ describe.each<Dialect>(['sqlite', 'postgres'])('contact storage on %s', (dialect
     await fresh.close();
   });
 });
+
+describe('the SQLite handle, shared with another process', () => {
+  it('waits for another connection’s lock on each of its connections, those after a transaction too', async () => {
+    const database = await openDatabase(await databases.url('sqlite'));
+    if (database.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
+    const client = database.db.$client;
+    // Migrating on opening ran a transaction; one more, then several statements at once, so the
+    // pool hands out several connections, new ones among them.
+    const transaction = await client.transaction('write');
+    await transaction.commit();
+    const timeouts = await Promise.all(
+      Array.from({ length: 4 }, async () =>
+        Number(Object.values((await client.execute('PRAGMA busy_timeout')).rows[0] ?? {})[0]),
+      ),
+    );
+    expect(timeouts).toEqual([5_000, 5_000, 5_000, 5_000]);
+    await database.close();
+  });
+});
