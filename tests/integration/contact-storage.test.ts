@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { createMailer } from '@/lib/mail/mailer';
@@ -219,14 +220,19 @@ describe('the SQLite handle, shared with another process', () => {
   it('waits for another connection’s lock on each of its connections, those after a transaction too', async () => {
     const database = await openDatabase(await databases.url('sqlite'));
     if (database.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
-    const client = database.db.$client;
+    const db = database.db;
     // Migrating on opening ran a transaction; one more, then several statements at once, so the
     // pool hands out several connections, new ones among them.
-    const transaction = await client.transaction('write');
-    await transaction.commit();
+    await db.transaction(async (transaction) => {
+      await transaction.run(sql`select 1`);
+    });
     const timeouts = await Promise.all(
       Array.from({ length: 4 }, async () =>
-        Number(Object.values((await client.execute('PRAGMA busy_timeout')).rows[0] ?? {})[0]),
+        Number(
+          Object.values(
+            (await db.all<Record<string, number>>(sql`PRAGMA busy_timeout`))[0] ?? {},
+          )[0],
+        ),
       ),
     );
     expect(timeouts).toEqual([5_000, 5_000, 5_000, 5_000]);
