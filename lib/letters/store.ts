@@ -152,8 +152,8 @@ export interface LettersStore {
   /** A sending send with no letter left becomes sent, with its count. */
   finishIfDone(sendId: string, now: number): Promise<void>;
   /**
-   * A stopped send's letters left waiting because an instance held them when it stopped and then
-   * died: dropped once their lease has passed (they are never claimed).
+   * A stopped send's letters not in hand (never claimed, back after a failed attempt, or held by
+   * an instance that died, once its lease has passed): dropped and counted, as none is claimed.
    */
   dropLeftovers(sendId: string, now: number): Promise<void>;
   /**
@@ -216,21 +216,34 @@ export function lettersStore(database: Database): LettersStore {
     const [sendId = '', subscriberId = ''] = id.split('/');
     return and(eq(l.sendId, sendId), eq(l.subscriberId, subscriberId));
   };
+  /** Not claimed, or claimed by an instance whose lease has passed (it stopped holding it). */
+  const notInHand = (now: number) => or(isNull(l.lockedUntil), lt(l.lockedUntil, now));
   const due = (now: number) =>
-    and(
-      isNull(l.deliveredAt),
-      lte(l.nextAttemptAt, now),
-      or(isNull(l.lockedUntil), lt(l.lockedUntil, now)),
-    );
+    and(isNull(l.deliveredAt), lte(l.nextAttemptAt, now), notInHand(now));
   const waiting = isNull(l.deliveredAt);
 
-  const sending = (sendId: SQLWrapper) =>
+  const inState = (sendId: SQLWrapper, state: LetterSend['state']) =>
     exists(
       db
         .select({ id: sends.id })
         .from(sends)
-        .where(and(eq(sends.id, sendId), eq(sends.state, 'sending'))),
+        .where(and(eq(sends.id, sendId), eq(sends.state, state))),
     );
+  const sending = (sendId: SQLWrapper) => inState(sendId, 'sending');
+
+  // A stopped send's letters are never claimed again: each one not in hand is dropped, and
+  // counted, at the stop and whenever one comes back (its sending failed, or its lease passed).
+  const dropLeftovers = async (sendId: string, now: number) => {
+    const dropped = await db
+      .delete(l)
+      .where(and(eq(l.sendId, sendId), waiting, notInHand(now), inState(l.sendId, 'stopped')))
+      .returning({ id: l.subscriberId });
+    if (dropped.length > 0)
+      await db
+        .update(sends)
+        .set({ droppedCount: sql`${sends.droppedCount} + ${dropped.length}` })
+        .where(eq(sends.id, sendId));
+  };
 
   const finishIfDone = async (sendId: string, now: number) => {
     // One row is enough to know (after each letter: a count would read the whole send).
@@ -322,11 +335,14 @@ export function lettersStore(database: Database): LettersStore {
     const clock = options.now ?? Date.now;
     const sleep =
       options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-    const release = (id: string, token: string, nextAttemptAt: number) =>
-      db
+    const release = async (id: string, token: string, nextAttemptAt: number) => {
+      const [row] = await db
         .update(l)
         .set({ lockToken: null, lockedUntil: null, nextAttemptAt })
-        .where(and(byLetterId(id), eq(l.lockToken, token)));
+        .where(and(byLetterId(id), eq(l.lockToken, token)))
+        .returning({ sendId: l.sendId });
+      if (row) await dropLeftovers(row.sendId, clock());
+    };
     return {
       name: LETTERS_QUEUE,
       bulk: true,
@@ -404,10 +420,12 @@ export function lettersStore(database: Database): LettersStore {
       },
       markFailed: async (id, token, nextAttemptAt, error, failure) => {
         if (!failure.recipientRefused) {
-          await db
+          const [row] = await db
             .update(l)
             .set(failedColumns(l.attempts, nextAttemptAt, error, failure))
-            .where(and(byLetterId(id), eq(l.lockToken, token)));
+            .where(and(byLetterId(id), eq(l.lockToken, token)))
+            .returning({ sendId: l.sendId });
+          if (row) await dropLeftovers(row.sendId, failure.at);
           return;
         }
         // Refused for good (5xx at RCPT): no retry; the letter goes with its address, and the
@@ -558,32 +576,17 @@ export function lettersStore(database: Database): LettersStore {
         .returning({ id: sends.id });
       if (!stopped) return null;
       // The letter in hand (claimed, lease running) finishes; the others are dropped.
-      const dropped = await db
-        .delete(l)
-        .where(
-          and(eq(l.sendId, sendId), waiting, or(isNull(l.lockedUntil), lt(l.lockedUntil, now))),
-        )
-        .returning({ id: l.subscriberId });
+      await dropLeftovers(sendId, now);
       const { delivered } = await sendProgress(sendId);
       const [send] = await db
         .update(sends)
-        .set({ droppedCount: dropped.length, sentCount: delivered })
+        .set({ sentCount: delivered })
         .where(eq(sends.id, sendId))
         .returning();
       return send ?? null;
     },
     finishIfDone,
-    dropLeftovers: async (sendId, now) => {
-      const dropped = await db
-        .delete(l)
-        .where(and(eq(l.sendId, sendId), waiting, lt(l.lockedUntil, now)))
-        .returning({ id: l.subscriberId });
-      if (dropped.length > 0)
-        await db
-          .update(sends)
-          .set({ droppedCount: sql`${sends.droppedCount} + ${dropped.length}` })
-          .where(eq(sends.id, sendId));
-    },
+    dropLeftovers,
     takeTurn,
     queue,
     ping: () => ping(database),

@@ -308,6 +308,48 @@ describe.each<Dialect>(['sqlite', 'postgres'])('letters storage on %s', (dialect
     await fresh.close();
   });
 
+  it('drops and counts at once a letter of a stopped send that comes back: not written, or not delivered', async () => {
+    const fresh = lettersStore(await openDatabase(await databases.url(dialect)));
+    const now = Date.UTC(2026, 7, 3, 9);
+    for (const name of ['un', 'deux', 'trois']) {
+      const subscriber = await fresh.subscribe({ address: address(name), locale: 'fr', page, now });
+      await fresh.confirm(subscriber!.id, now);
+    }
+    const { send } = await fresh.createSend('note-interrompue', now);
+    await fresh.startSend(send.id, now);
+    // The desk stops the send while a letter is being written, and its writing then fails.
+    let whileWriting: (() => Promise<never>) | null = null;
+    const queue = fresh.queue(
+      async (letter) => {
+        if (whileWriting) await whileWriting();
+        return compose(letter);
+      },
+      { now: () => now + 2, log: silent },
+    );
+    const [first, second] = await queue.dueIds(now, 3);
+    expect(await queue.claim(first!, 'premier', now, now + 60_000)).not.toBeNull();
+    whileWriting = async () => {
+      whileWriting = null;
+      await fresh.stopSend(send.id, now + 1);
+      throw new Error('gabarit illisible');
+    };
+    expect(await queue.claim(second!, 'second', now, now + 60_000)).toBeNull();
+    // The third letter went at the stop, the second as it came back unwritten.
+    expect(await fresh.findSend('note-interrompue')).toMatchObject({
+      state: 'stopped',
+      droppedCount: 2,
+    });
+    // The first, in hand at the stop, is not delivered: it will not be tried again either.
+    await queue.markFailed(first!, 'premier', now + 60_000, '451 try later', {
+      errorClass: 'temporary-rejection',
+      at: now + 3,
+    });
+    expect(await fresh.findSend('note-interrompue')).toMatchObject({ droppedCount: 3 });
+    expect(await fresh.sendProgress(send.id)).toEqual({ queued: 0, delivered: 0 });
+    expect((await queue.state()).undelivered).toBe(0);
+    await fresh.close();
+  });
+
   it('adds its tables to a database from before them, whose messages stay', async () => {
     const old = await databases.url(dialect);
     const message = messageRow(Date.UTC(2025, 10, 2));
