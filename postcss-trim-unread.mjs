@@ -3,7 +3,7 @@
  * stylesheet"): the `@layer properties` block, which gives its custom properties their initial
  * values in browsers without `@property` (Safari before 16.4, Firefox before 128), and the base
  * layer's resets of form controls the site never renders (date and time fields, file pickers,
- * number spinners, search fields, progress bars, list boxes). Every page carries the sheet twice.
+ * number spinners, search fields, progress bars, list boxes). Every page carries the sheet inline.
  */
 const unread =
   /::-webkit-(date|datetime|calendar|inner-spin|outer-spin|search)|::file-selector-button|^progress$|optgroup/;

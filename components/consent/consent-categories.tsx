@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import type { ConsentCategory } from '@/lib/consent/model';
-import type { CustomiseLabels } from './customise-labels';
+import type { CustomiseLabels } from './labels';
 
 /** The banner's 'Customise' view: one box per category; the necessary one is always ticked. */
 export function ConsentCategories({

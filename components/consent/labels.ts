@@ -1,7 +1,6 @@
-/**
- * The banner's texts in the page's language, given by the server component to the client panel;
- * the 'Customise' view's are fetched when it opens (./customise-labels.ts).
- */
+import type { ConsentCategory } from '@/lib/consent/model';
+
+/** The banner's first view. */
 export interface ConsentBannerLabels {
   label: string;
   title: string;
@@ -13,4 +12,21 @@ export interface ConsentBannerLabels {
   customise: string;
   close: string;
   storageFailed: string;
+}
+
+/** The banner's 'Customise' view. */
+export interface CustomiseLabels {
+  customiseTitle: string;
+  customiseText: string;
+  legend: string;
+  alwaysOn: string;
+  save: string;
+  cancel: string;
+  categories: { category: ConsentCategory; name: string; purpose: string }[];
+}
+
+/** Every text of the banner in one language (./banner-labels.ts holds them). */
+export interface BannerLabels {
+  main: ConsentBannerLabels;
+  customise: CustomiseLabels;
 }

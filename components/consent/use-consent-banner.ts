@@ -10,15 +10,22 @@ import {
   type ConsentStatus,
 } from '@/lib/consent/model';
 import { saveConsent } from '@/lib/consent/storage';
+import type { Locale } from '@/lib/i18n/locales';
+import type { BannerLabels } from './labels';
 
 export type ConsentBannerView = 'main' | 'customise';
 
+/** The banner's texts come with their own code, fetched once it is due: none is in a page. */
+const loadLabels = () => import('./banner-labels');
+
 /**
  * The banner's state: hidden at first, shown after 1500 ms when no choice is in force, or at once
- * when 'Cookie settings' asks for it. It takes the focus only when the visitor asked for it
- * (Cookie settings, Customise, Cancel), and gives it back on close.
+ * when 'Cookie settings' asks for it, each time once its texts are in (fetched from the first
+ * moment it is due). It takes the focus only when the visitor asked for it (Cookie settings,
+ * Customise, Cancel), and gives it back on close.
  */
-export function useConsentBanner() {
+export function useConsentBanner(locale: Locale) {
+  const [labels, setLabels] = useState<BannerLabels | null>(null);
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<ConsentBannerView>('main');
   const [failed, setFailed] = useState(false);
@@ -28,24 +35,48 @@ export function useConsentBanner() {
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    const timer = needsConsentChoice(document.cookie)
-      ? window.setTimeout(() => setOpen(true), CONSENT_BANNER_DELAY_MS)
-      : undefined;
+    let mounted = true;
+    // Shown once its texts are in. If they cannot be fetched, no banner: no choice is stored, so
+    // only the necessary cookies are used, and 'Cookie settings' tries again.
+    const show = (texts: ReturnType<typeof loadLabels>, then: () => void) =>
+      void texts.then(
+        ({ bannerLabels }) => {
+          if (!mounted) return;
+          setLabels(bannerLabels[locale]);
+          then();
+        },
+        (error: unknown) =>
+          console.warn(`[consent] the banner could not be shown: ${String(error)}`),
+      );
+    let timer: number | undefined;
+    if (needsConsentChoice(document.cookie)) {
+      // Fetched at once, shown after the delay.
+      const delay = new Promise((resolve) => {
+        timer = window.setTimeout(resolve, CONSENT_BANNER_DELAY_MS);
+      });
+      show(
+        Promise.all([loadLabels(), delay]).then(([texts]) => texts),
+        () => setOpen(true),
+      );
+    }
     const onOpen = () => {
       window.clearTimeout(timer);
       if (document.activeElement instanceof HTMLElement)
         returnFocusTo.current = document.activeElement;
-      setView('main');
-      setFailed(false);
-      setOpen(true);
-      setFocusRequest((count) => count + 1);
+      show(loadLabels(), () => {
+        setView('main');
+        setFailed(false);
+        setOpen(true);
+        setFocusRequest((count) => count + 1);
+      });
     };
     window.addEventListener(OPEN_CONSENT_EVENT, onOpen);
     return () => {
+      mounted = false;
       window.clearTimeout(timer);
       window.removeEventListener(OPEN_CONSENT_EVENT, onOpen);
     };
-  }, []);
+  }, [locale]);
 
   useEffect(() => {
     if (focusRequest > 0) regionRef.current?.focus();
@@ -84,5 +115,5 @@ export function useConsentBanner() {
     setChosen(next);
   };
 
-  return { open, view, failed, chosen, regionRef, store, showView, choose };
+  return { texts: open ? labels : null, view, failed, chosen, regionRef, store, showView, choose };
 }

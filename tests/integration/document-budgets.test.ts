@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNoncePlaceholder, startNginx, type RunningNginx } from '../../scripts/nginx.mjs';
 import { firstArticlePath } from '../../harness/measured-pages.mjs';
 import { startNextServer, type NextServer } from '../../harness/next-server';
+import en from '@/messages/en/consent.json';
+import fr from '@/messages/fr/consent.json';
 import { throughNginx } from '../support/through-nginx';
 
 /**
@@ -98,4 +100,26 @@ describe('each page kind’s document, in Brotli through nginx, within its budge
       );
       expect(bytes).toBeLessThanOrEqual(BUDGETS[kind]);
     });
+});
+
+it('a page carries none of the cookie banner’s texts: the browser fetches them once it is due', async () => {
+  for (const [pathname, { banner, categories }] of [
+    ['/fr/politique-cookies', fr],
+    ['/en', en],
+  ] as const) {
+    visitor += 1;
+    const answer = await throughNginx(nginx, pathname, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      localAddress: `127.8.0.${visitor % 250}`,
+    });
+    expect(answer.status, pathname).toBe(200);
+    expect(answer.body, pathname).toContain('self.__next_f.push');
+    for (const text of [
+      banner.text,
+      banner.close,
+      banner.storageFailed,
+      categories.analytics.purpose,
+    ])
+      expect(answer.body, pathname).not.toContain(text);
+  }
 });
