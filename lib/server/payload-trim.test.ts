@@ -10,6 +10,7 @@ import { SiteResponse } from './site-response';
 const SHEET = '@property --tw-shadow-alpha{syntax:"<percentage>";inherits:false}.a>b{color:red}';
 const LONG_JSON_LD = JSON.stringify({ name: 'Hélène Sorel — avocate', text: 'x'.repeat(200) });
 const SHORT_JSON_LD = JSON.stringify({ '@type': 'BreadcrumbList', name: 'Mentions légales' });
+const PRINT_SCRIPT = `(function(){var p=document.getElementById('print-source');if(p&&p.dataset.site)p.textContent="<"+location.href+">"})()`;
 const escapeScript = (json: string) =>
   json.replace(/[&<>\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const payloadScript = (rows: string) =>
@@ -17,13 +18,14 @@ const payloadScript = (rows: string) =>
 const textRow = (id: string, text: string) =>
   `${id}:T${Buffer.byteLength(text).toString(16)},${text}`;
 const ROWS_BEFORE = `1:"$Sreact.fragment"\n${textRow('7', SHEET)}${textRow('45', LONG_JSON_LD)}`;
-const ROWS_AFTER = `a:["$","div",null,{"children":[["$","script",null,{"type":"application/ld+json","dangerouslySetInnerHTML":{"__html":"$45"}}],["$","script",null,{"type":"application/ld+json","dangerouslySetInnerHTML":{"__html":${JSON.stringify(SHORT_JSON_LD)}}}],["$","p",null,{"children":"Contact : a < b"}]]}]\n`;
+const ROWS_AFTER = `a:["$","div",null,{"children":[["$","script",null,{"type":"application/ld+json","dangerouslySetInnerHTML":{"__html":"$45"}}],["$","script",null,{"type":"application/ld+json","dangerouslySetInnerHTML":{"__html":${JSON.stringify(SHORT_JSON_LD)}}}],["$","p",null,{"children":"Contact : a < b"}],["$","script",null,{"nonce":"n0nce","dangerouslySetInnerHTML":{"__html":${JSON.stringify(PRINT_SCRIPT)}}}]]}]\n`;
 const DOCUMENT =
   `<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>` +
   `<style data-precedence="next" data-href="/_next/static/chunks/x.css">${SHEET}</style>` +
   `<script src="/_next/static/chunks/a.js" async="" nonce="n0nce"></script></head><body><div>` +
   `<script type="application/ld+json">${LONG_JSON_LD}</script>` +
-  `<script type="application/ld+json">${SHORT_JSON_LD}</script><p>Contact : a &lt; b</p></div>` +
+  `<script type="application/ld+json">${SHORT_JSON_LD}</script><p>Contact : a &lt; b</p>` +
+  `<script nonce="n0nce">${PRINT_SCRIPT}</script></div>` +
   `<script nonce="n0nce">(self.__next_f=self.__next_f||[]).push([0])</script>` +
   `${payloadScript(ROWS_BEFORE)}${payloadScript(ROWS_AFTER)}</body></html>`;
 
@@ -40,10 +42,14 @@ function trim(...chunks: string[]): string {
 }
 
 describe('PayloadTrim: what a page carries is not repeated in its payload', () => {
-  it('empties the sheet’s and the JSON-LD’s copies, and nothing else', () => {
+  it('empties the copies of the sheet and of the inline scripts (JSON-LD, ours), and nothing else', () => {
     const out = trim(DOCUMENT);
     expect(rowsOf(out)).toBe(
-      `1:"$Sreact.fragment"\n7:T0,45:T0,` + ROWS_AFTER.replace(JSON.stringify(SHORT_JSON_LD), '""'),
+      `1:"$Sreact.fragment"\n7:T0,45:T0,` +
+        ROWS_AFTER.replace(JSON.stringify(SHORT_JSON_LD), '""').replace(
+          JSON.stringify(PRINT_SCRIPT),
+          '""',
+        ),
     );
     // The HTML itself is untouched: the payload scripts are all that changed.
     const html = (document: string) =>

@@ -4,8 +4,9 @@
  * - the inlined stylesheet (Next.js's `inlineCss` puts it in the payload as a text row): React
  *   finds the head's `<style data-href>` by its address and never reads the text, and a client
  *   navigation's payload links the sheet instead;
- * - each JSON-LD block's text: hydration never compares a `dangerouslySetInnerHTML` (it compares
- *   text children only), so the script keeps the text the document gave it.
+ * - each inline script's text (the JSON-LD blocks, the print line's script): hydration never
+ *   compares a `dangerouslySetInnerHTML` (it compares text children only), so the script keeps
+ *   the text the document gave it, and a script never runs twice.
  * This filter empties those copies as the document streams through the server, and changes
  * nothing else: a copy it does not find whole in one payload script (a row split between two
  * scripts, an escape it does not expect) is sent as it came. docs/page-cache.md, "Compression".
@@ -22,7 +23,8 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 
 const ELEMENT_START = /<(script|style)[\s>]/g;
 const SHEET = /^<style data-precedence="[^"]*" data-href="[^"]*"[^>]*>(.*)<\/style>$/s;
-const JSON_LD = /^<script type="application\/ld\+json">(.*)<\/script>$/s;
+/** An inline script's text: JSON-LD, or a script with its nonce and no source. */
+const INLINE_SCRIPT = /^<script(?: type="application\/ld\+json"| nonce="[^"]*")>(.*)<\/script>$/s;
 const PAYLOAD = /^(<script[^>]*>)self\.__next_f\.push\((\[1,".*"\])\)<\/script>$/s;
 /** Long enough to hold the start of an element split between two chunks. */
 const TAIL = '<script'.length;
@@ -68,10 +70,13 @@ export class PayloadTrim {
   }
 
   #element(element: string): string {
-    const carried = SHEET.exec(element) ?? JSON_LD.exec(element);
-    if (carried?.[1]) this.#texts.add(carried[1]);
     const payload = PAYLOAD.exec(element);
-    if (!payload?.[1] || !payload[2] || this.#texts.size === 0) return element;
+    if (!payload) {
+      const carried = SHEET.exec(element) ?? INLINE_SCRIPT.exec(element);
+      if (carried?.[1]) this.#texts.add(carried[1]);
+      return element;
+    }
+    if (!payload[1] || !payload[2] || this.#texts.size === 0) return element;
     let data: unknown;
     try {
       data = JSON.parse(payload[2]);

@@ -4,7 +4,8 @@ import { inEveryEngine, returningVisitor, visit, waitFor, waitForLocation } from
 
 /**
  * What the page shows once React holds it, and what its document's payload repeated of the
- * sheet and the JSON-LD (lib/server/payload-trim.ts): fetched again by the page itself.
+ * sheet, the JSON-LD and the print line's script (lib/server/payload-trim.ts): fetched again by
+ * the page itself.
  */
 function pageState(page: EnginePage) {
   return page.evaluate(async () => {
@@ -17,6 +18,10 @@ function pageState(page: EnginePage) {
       document.querySelectorAll('script[type="application/ld+json"]'),
       (script) => script.textContent ?? '',
     );
+    const ours = Array.from(
+      document.querySelectorAll('script:not([src]):not([type])'),
+      (script) => script.textContent ?? '',
+    ).filter((text) => text.includes("getElementById('print-source')"));
     const h1 = document.querySelector('h1');
     return {
       sheets: document.querySelectorAll('[data-precedence]').length,
@@ -29,6 +34,9 @@ function pageState(page: EnginePage) {
       jsonLdInPayload: jsonLd.some(
         (text) => rows.includes(text) || rows.includes(JSON.stringify(text).slice(1, -1)),
       ),
+      printScripts: ours.length,
+      printScriptInPayload: ours.some((text) => rows.includes(JSON.stringify(text).slice(1, -1))),
+      printLine: document.getElementById('print-source')?.dataset.printed ?? '',
       h1: h1?.textContent ?? '',
       h1Font: h1 ? getComputedStyle(h1).fontFamily : '',
     };
@@ -45,8 +53,19 @@ inEveryEngine('a payload without the page’s repeats', (page) => {
       sheetInPayload: false,
       jsonLdTypes: ['BreadcrumbList'],
       jsonLdInPayload: false,
+      printScripts: 1,
+      printScriptInPayload: false,
       h1: 'Mentions légales',
     });
+    // The script ran, once the page had loaded: the line printed under the page.
+    await waitFor(
+      page(),
+      'the print line',
+      () => document.getElementById('print-source')?.dataset.printed || undefined,
+    );
+    expect((await pageState(page())).printLine).toMatch(
+      /^Page imprimée depuis https?:\/\/[^ ]+\/fr\/mentions-legales, le \d{1,2} \S+ 20\d\d\.$/,
+    );
     expect(legal.sheetBytes).toBeGreaterThan(10_000);
     expect(legal.h1Font).toMatch(/Source Serif/i);
     // The home, drawn from a client navigation's payload, which links the sheet by its address:
