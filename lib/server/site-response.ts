@@ -24,13 +24,10 @@ export class SiteResponse<
   #decided = false;
 
   override writeHead(...args: unknown[]): this {
-    for (const name of INTERNAL_RESPONSE_HEADERS) this.removeHeader(name);
     const headers = args.find((arg) => arg !== null && typeof arg === 'object');
     const record =
       headers && !Array.isArray(headers) ? (headers as Record<string, unknown>) : undefined;
-    if (record)
-      for (const key of Object.keys(record))
-        if (INTERNAL_RESPONSE_HEADERS.includes(key.toLowerCase())) delete record[key];
+    this.#remove(INTERNAL_RESPONSE_HEADERS, record);
     this.#decide(record);
     return Reflect.apply(super.writeHead, this, args) as this;
   }
@@ -68,10 +65,15 @@ export class SiteResponse<
     )
       return;
     this.#trim = new PayloadTrim();
-    this.removeHeader('content-length');
+    this.#remove(['content-length'], record);
+  }
+
+  /** Headers gone, whether set before or given to `writeHead` (names in lower case). */
+  #remove(names: readonly string[], record: Record<string, unknown> | undefined) {
+    for (const name of names) this.removeHeader(name);
     if (record)
       for (const key of Object.keys(record))
-        if (key.toLowerCase() === 'content-length') delete record[key];
+        if (names.includes(key.toLowerCase())) delete record[key];
   }
 }
 
