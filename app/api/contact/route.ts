@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 import { clientAddress } from '@/lib/http/client-address';
-import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { submitContactMessage, submissionLocale } from '@/lib/contact/form/submission';
@@ -14,17 +14,14 @@ function answer(status: number, body: object, headers: Record<string, string> = 
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-/** Any other method: 405 with the allowed one, and a readable message like every other error. */
-const refused = methodNotAllowed(
-  'POST',
-  (locale) => getMessages(locale).contact.api.methodNotAllowed,
-);
+/** Any other method: 405 with the allowed one and a readable message, like every other error. */
+const other = otherMethods('POST', (locale) => getMessages(locale).contact.api.methodNotAllowed);
 
-export const GET = refused;
-export const PUT = refused;
-export const PATCH = refused;
-export const DELETE = refused;
-export const OPTIONS = optionsAnswer('POST');
+export const GET = other.refused;
+export const PUT = other.refused;
+export const PATCH = other.refused;
+export const DELETE = other.refused;
+export const OPTIONS = other.options;
 
 /**
  * POST /api/contact: JSON {name, email, phone, message} → 201 {id}. The answers and their texts:

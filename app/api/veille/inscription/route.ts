@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 import { clientAddress } from '@/lib/http/client-address';
-import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { readLimited } from '@/lib/http/read-limited';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
@@ -26,16 +26,13 @@ function json(status: number, body: object, headers: Record<string, string> = {}
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-const refused = methodNotAllowed(
-  'POST',
-  (locale) => getMessages(locale).letters.api.methodNotAllowed,
-);
+const other = otherMethods('POST', (locale) => getMessages(locale).letters.api.methodNotAllowed);
 
-export const GET = refused;
-export const PUT = refused;
-export const PATCH = refused;
-export const DELETE = refused;
-export const OPTIONS = optionsAnswer('POST');
+export const GET = other.refused;
+export const PUT = other.refused;
+export const PATCH = other.refused;
+export const DELETE = other.refused;
+export const OPTIONS = other.options;
 
 /**
  * POST /api/veille/inscription. The form without JavaScript posts it form-encoded and is

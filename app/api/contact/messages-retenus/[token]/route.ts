@@ -1,5 +1,5 @@
 import { config } from '@/lib/config';
-import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { checkReleaseToken } from '@/lib/contact/held/release-link';
 import { releasePage, type ReleaseView } from '@/lib/contact/held/release-page';
@@ -47,13 +47,9 @@ async function view(token: string, action: 'show' | 'release'): Promise<ReleaseV
   }
 }
 
-const refused = methodNotAllowed(
-  'GET, HEAD, POST',
-  () => 'Méthode non autorisée : GET ou POST.',
-  'text',
-);
+const other = otherMethods('GET, HEAD, POST', () => 'Méthode non autorisée : GET ou POST.', 'text');
 
-export const PUT = refused;
-export const PATCH = refused;
-export const DELETE = refused;
-export const OPTIONS = optionsAnswer('GET, HEAD, POST');
+export const PUT = other.refused;
+export const PATCH = other.refused;
+export const DELETE = other.refused;
+export const OPTIONS = other.options;

@@ -1,5 +1,5 @@
 import { config } from '@/lib/config';
-import { methodNotAllowed, optionsAnswer } from '@/lib/http/method-not-allowed';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 import { isSameSiteRequest } from '@/lib/http/origin';
 import { acceptLanguageLocale } from '@/lib/http/request-locale';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
@@ -63,13 +63,9 @@ async function answer(request: Request, token: string, action: 'show' | 'confirm
   return lettersPage(shown, locale);
 }
 
-const refused = methodNotAllowed(
-  'GET, HEAD, POST',
-  () => 'Method Not Allowed: GET or POST.',
-  'text',
-);
+const other = otherMethods('GET, HEAD, POST', () => 'Method Not Allowed: GET or POST.', 'text');
 
-export const PUT = refused;
-export const PATCH = refused;
-export const DELETE = refused;
-export const OPTIONS = optionsAnswer('GET, HEAD, POST');
+export const PUT = other.refused;
+export const PATCH = other.refused;
+export const DELETE = other.refused;
+export const OPTIONS = other.options;
